@@ -1,0 +1,192 @@
+// Benchmarks for the app, in headless Chromium against the built app served by the real hub.
+// Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
+import { chromium } from 'playwright-core';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
+const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
+const SPEC = join(root, '..', 'shared', 'corpus', 'markdown', 'commonmark-spec.md');
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function chromiumPath() {
+  const candidates = [
+    process.env.VMARK_CHROMIUM,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ];
+  const found = candidates.find((p) => p && existsSync(p));
+  if (!found) throw new Error('No Chromium found: install one or set VMARK_CHROMIUM.');
+  return found;
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+const pct = (xs, p) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+
+async function writeOpfs(page, name, text) {
+  await page.evaluate(
+    async ({ name, text }) => {
+      const root = await navigator.storage.getDirectory();
+      const w = await (await root.getFileHandle(name, { create: true })).createWritable();
+      await w.write(text);
+      await w.close();
+    },
+    { name, text },
+  );
+}
+
+/** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
+async function timeOpen(browser, base, name, text, editorSelector) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(base);
+  await page.locator('.app[data-window-id]').waitFor();
+  await writeOpfs(page, name, text);
+  await page.reload();
+  const row = page.locator(`.row[data-path="/notes/${name}"] button.name`);
+  await row.waitFor();
+  // Warm the editor's code (first use loads its chunk) with a tiny document, then close it.
+  await writeOpfs(page, 'warm.md', '# warm\n');
+  await page.reload();
+  await page.locator('.row[data-path="/notes/warm.md"] button.name').click();
+  await page.locator('.document[data-ready="true"] .ProseMirror').waitFor();
+  const t0 = Date.now();
+  await page.locator(`.row[data-path="/notes/${name}"] button.name`).click();
+  await page
+    .locator(`.document:not(.hidden)[data-ready="true"] ${editorSelector}`)
+    .waitFor({ timeout: 120_000 });
+  const ms = Date.now() - t0;
+  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
+  return { ms, heapMB: heap / 1e6, page, context };
+}
+
+/** Types characters and measures keydown → new revision in the status bar, in the page's clock. */
+async function keystrokeLatency(page, count) {
+  await page.evaluate(() => {
+    window.__lat = [];
+    const rev = document.querySelector('.statusbar .revision');
+    let t = 0;
+    document.addEventListener('keydown', () => (t = performance.now()), true);
+    new MutationObserver(() => {
+      if (t) window.__lat.push(performance.now() - t);
+      t = 0;
+    }).observe(rev, { attributes: true, attributeFilter: ['data-revision'] });
+  });
+  for (let i = 0; i < count; i++) {
+    await page.keyboard.type('x');
+    await page.waitForFunction((n) => window.__lat.length >= n, i + 1);
+  }
+  return page.evaluate(() => window.__lat);
+}
+
+async function main() {
+  if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
+    console.error('Build first: npm run build');
+    process.exit(2);
+  }
+  const { startHub } = await import(join(root, 'relay/dist/hub.js'));
+  const hub = await startHub({ port: PORT, root: join(root, 'build') });
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: ARGS,
+    headless: true,
+  });
+  const spec = readFileSync(SPEC, 'utf8');
+  const line =
+    'Lorem ipsum dolor sit amet, *consectetur* adipiscing elit, `sed` do eiusmod tempor.\n\n';
+  const big = '# Big file\n\n' + line.repeat(Math.ceil(1_050_000 / line.length));
+  const rows = [];
+  try {
+    const specRuns = [];
+    const heaps = [];
+    const keys = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await timeOpen(browser, hub.url, 'spec.md', spec, '.ProseMirror');
+      specRuns.push(r.ms);
+      heaps.push(r.heapMB);
+      await r.page.locator('.document:not(.hidden) .ProseMirror p').nth(40).click();
+      await r.page.keyboard.press('End');
+      keys.push(...(await keystrokeLatency(r.page, 20)));
+      await r.context.close();
+      console.error(`spec WYSIWYG run ${i + 1}: ${r.ms} ms`);
+    }
+    const bigRuns = [];
+    const bigKeys = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await timeOpen(browser, hub.url, 'big.md', big, '.cm-content');
+      bigRuns.push(r.ms);
+      await r.page.locator('.document:not(.hidden) .cm-content').click();
+      bigKeys.push(...(await keystrokeLatency(r.page, 20)));
+      await r.context.close();
+      console.error(`1 MB source run ${i + 1}: ${r.ms} ms`);
+    }
+    rows.push([
+      'CommonMark spec (206 KB) in WYSIWYG: click → editable',
+      `${median(specRuns)} ms`,
+      '≤ 1500 ms',
+      specRuns.join(', '),
+    ]);
+    rows.push([
+      'JS heap after opening the spec',
+      `${median(heaps).toFixed(0)} MB`,
+      '—',
+      heaps.map((h) => h.toFixed(0)).join(', '),
+    ]);
+    rows.push([
+      `1 MB file (${(big.length / 1e6).toFixed(2)} MB) in source mode: click → editable`,
+      `${median(bigRuns)} ms`,
+      '≤ 1000 ms',
+      bigRuns.join(', '),
+    ]);
+    rows.push([
+      'Keystroke → revision bump, spec in WYSIWYG (p50 / p95)',
+      `${median(keys).toFixed(1)} / ${pct(keys, 95).toFixed(1)} ms`,
+      '≤ 16 ms',
+      `${keys.length} keystrokes`,
+    ]);
+    rows.push([
+      'Keystroke → revision bump, 1 MB in source (p50 / p95)',
+      `${median(bigKeys).toFixed(1)} / ${pct(bigKeys, 95).toFixed(1)} ms`,
+      '≤ 16 ms',
+      `${bigKeys.length} keystrokes`,
+    ]);
+  } finally {
+    await browser.close();
+    await hub.close();
+  }
+  const version = browser.version?.() ?? '';
+  const table = [
+    '| measure | median | target | runs |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+  const out = `# Benchmark results
+
+Written by \`npm run bench\` (bench/run.mjs) on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GB,
+Node ${process.version}, headless Chromium ${version}, service worker blocked, ${RUNS} runs each (a fresh
+browser context per run, the editor's code warmed with a tiny document first).
+
+## The app (issue 2)
+
+${table}
+`;
+  writeFileSync(join(root, 'bench/RESULTS.md'), out);
+  console.log(out);
+}
+
+await main();

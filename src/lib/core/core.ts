@@ -1,0 +1,562 @@
+/**
+ * The core: the one owner of tabs, documents, workspaces and settings. It runs in a SharedWorker
+ * (a dedicated Worker where SharedWorker is missing); every window is a view on it.
+ */
+import { DEFAULT_MOUNT, dirnameOf, joinVirtual, validateName } from '../paths';
+import { resolveKind } from '../documents/kind';
+import { encodeFile } from '../markdown/textCodec';
+import { openCoreDb, type Db, type StoredTab } from './db';
+import { DocumentStore, LF_FORMAT, type DocState } from './documentStore';
+import { refuse, type Result } from './errors';
+import {
+  dirAt,
+  exists,
+  fileAt,
+  ioRefusal,
+  isNotFound,
+  listEntries,
+  renameIn,
+  writeFile,
+} from './fileAccess';
+import { Journal } from './journal';
+import { readDocument } from './openDocument';
+import type { Splice } from './textEdit';
+import {
+  DEFAULT_SETTINGS,
+  type CoreApi,
+  type CoreEvent,
+  type EditorMode,
+  type Settings,
+  type Snapshot,
+} from './types';
+import { Workspaces } from './workspaces';
+
+type Listener = (event: CoreEvent) => void;
+
+/** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
+const WINDOW_GRACE_MS = 10_000;
+
+export class Core implements CoreApi {
+  readonly store = new DocumentStore();
+  private settings: Settings = { ...DEFAULT_SETTINGS };
+  private notices: string[] = [];
+  private readonly listeners = new Map<string, Listener>();
+  private readonly generations = new Map<string, number>();
+  private snapshotQueued = false;
+  private layoutQueued = false;
+
+  private constructor(
+    private readonly db: Db,
+    readonly workspaces: Workspaces,
+    private readonly journal: Journal,
+  ) {}
+
+  static async start(dbName?: string): Promise<Core> {
+    const db = await openCoreDb(dbName);
+    const workspaces = new Workspaces(db);
+    await workspaces.init();
+    const core = new Core(db, workspaces, new Journal(db));
+    core.settings = { ...DEFAULT_SETTINGS, ...((await db.get('settings', 'settings')) ?? {}) };
+    await core.restore();
+    return core;
+  }
+
+  // ── windows ────────────────────────────────────────────────────────────
+
+  async attach(preferredId: string | null, listener: Listener) {
+    const windowId = this.store.claimWindowId(preferredId);
+    this.listeners.set(windowId, listener);
+    this.generations.set(windowId, (this.generations.get(windowId) ?? 0) + 1);
+    this.changed();
+    return { windowId, snapshot: this.makeSnapshot() };
+  }
+
+  /** The window holds its Web Lock now; when the lock frees up, the window is gone. */
+  async confirmWindow(windowId: string): Promise<void> {
+    const generation = this.generations.get(windowId);
+    void navigator.locks.request(`vmark-window-${windowId}`, async () => {
+      if (this.generations.get(windowId) !== generation) return;
+      this.listeners.delete(windowId);
+      this.store.detachWindow(windowId);
+      this.changed();
+      if (windowId !== 'main') {
+        setTimeout(() => {
+          const w = this.store.windows.get(windowId);
+          if (w && !w.attached && this.store.windows.get('main')) {
+            this.store.mergeWindow(windowId, 'main');
+            this.layoutChanged();
+          }
+        }, WINDOW_GRACE_MS);
+      }
+    });
+  }
+
+  async setWindowFocus(windowId: string, focused: boolean): Promise<void> {
+    const w = this.store.windows.get(windowId);
+    if (!w) return;
+    if (focused) for (const other of this.store.windows.values()) other.focused = false;
+    w.focused = focused;
+    this.changed();
+  }
+
+  async snapshot(): Promise<Snapshot> {
+    return this.makeSnapshot();
+  }
+
+  private makeSnapshot(): Snapshot {
+    return {
+      windows: this.store.windowInfos(),
+      tabs: [...this.store.tabs.values()].map((d) => this.store.tabInfo(d)),
+      workspaces: this.workspaces.infos(),
+      settings: { ...this.settings },
+      notices: [...this.notices],
+    };
+  }
+
+  /** Sends one snapshot to every window after the current burst of changes. */
+  private changed(): void {
+    if (this.snapshotQueued) return;
+    this.snapshotQueued = true;
+    queueMicrotask(() => {
+      this.snapshotQueued = false;
+      const event: CoreEvent = { type: 'snapshot', snapshot: this.makeSnapshot() };
+      for (const listen of this.listeners.values()) this.safeSend(listen, event);
+    });
+  }
+
+  private safeSend(listen: Listener, event: CoreEvent): void {
+    try {
+      const pending = listen(event) as unknown;
+      if (pending instanceof Promise) pending.catch(() => undefined);
+    } catch {
+      /* a window that went away; its lock watcher cleans up */
+    }
+  }
+
+  /** Tells the window that shows a tab that its text changed elsewhere. */
+  private pushText(doc: DocState, origin: string): void {
+    const listen = this.listeners.get(doc.windowId);
+    if (listen) {
+      this.safeSend(listen, {
+        type: 'text',
+        tabId: doc.id,
+        text: doc.text,
+        revision: doc.revision,
+        origin,
+      });
+    }
+  }
+
+  // ── files and folders ──────────────────────────────────────────────────
+
+  async listDir(path: string) {
+    const r = this.workspaces.resolve(path);
+    if (!r.ok) return r;
+    try {
+      return {
+        ok: true as const,
+        entries: await listEntries(await dirAt(r.ws.handle, r.segments), r.path),
+      };
+    } catch (e) {
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+  }
+
+  async createEntry(dir: string, name: string, kind: 'file' | 'directory') {
+    const r = this.workspaces.resolve(dir);
+    if (!r.ok) return r;
+    const valid = validateName(name);
+    if (!valid.ok) return refuse('INVALID_PATH', valid.reason);
+    const path = joinVirtual(r.path, valid.name);
+    try {
+      const parent = await dirAt(r.ws.handle, r.segments);
+      if (await exists(parent, valid.name)) {
+        return refuse('NAME_CLASH', `${path} already exists; choose another name.`);
+      }
+      if (kind === 'file') await parent.getFileHandle(valid.name, { create: true });
+      else await parent.getDirectoryHandle(valid.name, { create: true });
+      return { ok: true as const, path };
+    } catch (e) {
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+  }
+
+  async renameEntry(path: string, newName: string) {
+    const r = this.workspaces.resolve(path);
+    if (!r.ok) return r;
+    if (r.segments.length === 0)
+      return refuse('INVALID_PATH', `${path} is a workspace root; it cannot be renamed.`);
+    const valid = validateName(newName);
+    if (!valid.ok) return refuse('INVALID_PATH', valid.reason);
+    const target = joinVirtual(dirnameOf(r.path), valid.name);
+    if (target === r.path) return { ok: true as const, path: target };
+    try {
+      const parent = await dirAt(r.ws.handle, r.segments.slice(0, -1));
+      const caseOnly = target.toLowerCase() === r.path.toLowerCase();
+      if (!caseOnly && (await exists(parent, valid.name))) {
+        return refuse('NAME_CLASH', `${target} already exists; choose another name.`);
+      }
+      await renameIn(parent, r.segments[r.segments.length - 1], valid.name);
+      this.store.renamePaths(r.path, target);
+      this.layoutChanged();
+      return { ok: true as const, path: target };
+    } catch (e) {
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+  }
+
+  async deleteEntry(path: string): Promise<Result> {
+    const r = this.workspaces.resolve(path);
+    if (!r.ok) return r;
+    if (r.segments.length === 0)
+      return refuse('INVALID_PATH', `${path} is a workspace root; it cannot be deleted.`);
+    try {
+      const parent = await dirAt(r.ws.handle, r.segments.slice(0, -1));
+      await parent.removeEntry(r.segments[r.segments.length - 1], { recursive: true });
+      // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
+      for (const doc of this.store.tabs.values()) {
+        if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
+          doc.savedText = '\u0000deleted';
+          doc.notice = `${doc.path} was deleted; save to write it again.`;
+          this.recordDraft(doc);
+        }
+      }
+      this.changed();
+      return { ok: true };
+    } catch (e) {
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+  }
+
+  private async ioFailure(e: unknown, path: string, mount: string) {
+    const refusal = ioRefusal(e, path);
+    if (refusal.error === 'PERMISSION') {
+      await this.workspaces.refreshAccess(mount);
+      this.changed();
+    }
+    return refusal;
+  }
+
+  // ── tabs and documents ─────────────────────────────────────────────────
+
+  async openFile(windowId: string, path: string) {
+    const existing = this.store.findByPath(path);
+    if (existing) {
+      this.store.activate(existing.id);
+      this.changed();
+      return { ok: true as const, tabId: existing.id };
+    }
+    const r = this.workspaces.resolve(path);
+    if (!r.ok) return r;
+    const kindCheck = resolveKind(r.path, '');
+    if (!kindCheck.ok && !/\.ya?ml$/i.test(r.path)) return refuse('INVALID_PATH', kindCheck.reason);
+    try {
+      const file = await (await fileAt(r.ws.handle, r.segments)).getFile();
+      const read = await readDocument(r.path, file);
+      if (!read.ok) return read;
+      const doc = this.store.addTab(windowId, read.doc);
+      this.store.activate(doc.id);
+      this.layoutChanged();
+      return { ok: true as const, tabId: doc.id };
+    } catch (e) {
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+  }
+
+  async newTab(windowId: string) {
+    const doc = this.store.addTab(windowId, {
+      path: null,
+      kind: 'markdown',
+      text: '',
+      format: LF_FORMAT,
+    });
+    this.store.activate(doc.id);
+    this.layoutChanged();
+    return { ok: true as const, tabId: doc.id };
+  }
+
+  async activateTab(_windowId: string, tabId: string): Promise<Result> {
+    const r = this.store.activate(tabId);
+    if (r.ok) this.layoutChanged();
+    return r;
+  }
+
+  async activateInstance(windowId: string, instanceId: string): Promise<Result> {
+    const r = this.store.activateInstance(windowId, instanceId);
+    if (r.ok) this.layoutChanged();
+    return r;
+  }
+
+  async getText(tabId: string) {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    return { ok: true as const, tabId, text: found.doc.text, revision: found.doc.revision };
+  }
+
+  async edit(tabId: string, baseRevision: string, splices: Splice[], origin: string) {
+    const r = this.store.edit(tabId, baseRevision, splices);
+    if (!r.ok) return r;
+    if (r.changed) {
+      const doc = this.store.tabs.get(tabId) as DocState;
+      this.recordDraft(doc);
+      if (origin !== doc.windowId) this.pushText(doc, origin);
+      this.changed();
+    }
+    return { ok: true as const, revision: r.revision };
+  }
+
+  async setMode(tabId: string, mode: EditorMode): Promise<Result> {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    if (mode === 'wysiwyg' && found.doc.sourceOnly) {
+      return refuse(
+        'INVALID_TAB',
+        'This document opens in source mode only (too large or not markdown).',
+      );
+    }
+    found.doc.mode = mode;
+    this.layoutChanged();
+    return { ok: true };
+  }
+
+  async save(tabId: string) {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    if (!found.doc.path) return refuse('INVALID_PATH', 'This tab has no file yet; use Save As.');
+    return this.writeDoc(found.doc, found.doc.path, true);
+  }
+
+  async saveAs(tabId: string, path: string) {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    return this.writeDoc(found.doc, path, false);
+  }
+
+  private async writeDoc(doc: DocState, path: string, overwrite: boolean) {
+    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+    const r = this.workspaces.resolve(path);
+    if (!r.ok) return r;
+    if (r.segments.length === 0) return refuse('INVALID_PATH', `${path} is a folder, not a file.`);
+    const kind = resolveKind(r.path, doc.text);
+    if (!kind.ok) return refuse('INVALID_PATH', kind.reason);
+    const other = this.store.findByPath(r.path);
+    if (other && other !== doc) return refuse('NAME_CLASH', `${r.path} is open in another tab.`);
+    try {
+      const dir = await dirAt(r.ws.handle, r.segments.slice(0, -1));
+      const name = r.segments[r.segments.length - 1];
+      if (!overwrite && r.path !== doc.path && (await exists(dir, name))) {
+        return refuse('NAME_CLASH', `${r.path} already exists; choose another name.`);
+      }
+      const file = await dir.getFileHandle(name, { create: true });
+      await writeFile(file, encodeFile(doc.text, doc.format));
+    } catch (e) {
+      if (isNotFound(e))
+        return refuse('NOT_FOUND', `The folder ${dirnameOf(r.path)} does not exist.`);
+      return this.ioFailure(e, path, r.ws.mount);
+    }
+    this.store.markSaved(doc, r.path);
+    doc.kind = kind.kind;
+    doc.notice = null;
+    this.recordDraft(doc);
+    this.layoutChanged();
+    return { ok: true as const, path: r.path };
+  }
+
+  async closeTab(tabId: string, force: boolean) {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    if (!force && found.doc.text !== found.doc.savedText)
+      return { ok: true as const, closed: false };
+    this.store.removeTab(tabId);
+    this.journal.record(tabId, null);
+    this.layoutChanged();
+    return { ok: true as const, closed: true };
+  }
+
+  async dismissNotice(tabId: string | null): Promise<void> {
+    if (tabId === null) this.notices = [];
+    else {
+      const doc = this.store.tabs.get(tabId);
+      if (doc) doc.notice = null;
+    }
+    this.changed();
+  }
+
+  // ── workspaces ─────────────────────────────────────────────────────────
+
+  async addFolder(handle: FileSystemDirectoryHandle) {
+    try {
+      const { mount } = await this.workspaces.add(handle);
+      await this.reloadPending(mount);
+      this.changed();
+      return { ok: true as const, mount };
+    } catch (e) {
+      return refuse('INTERNAL', `Could not add the folder: ${(e as Error).message}`);
+    }
+  }
+
+  async folderHandle(mount: string): Promise<FileSystemDirectoryHandle | null> {
+    const ws = this.workspaces.get(mount);
+    return ws && ws.kind === 'folder' ? ws.handle : null;
+  }
+
+  async accessChanged(mount: string): Promise<Result> {
+    const access = await this.workspaces.refreshAccess(mount);
+    if (access === null) return refuse('INVALID_PATH', `No workspace is mounted at /${mount}.`);
+    if (access === 'granted') await this.reloadPending(mount);
+    this.changed();
+    return { ok: true };
+  }
+
+  async removeFolder(mount: string): Promise<Result> {
+    const r = await this.workspaces.remove(mount);
+    this.changed();
+    return r;
+  }
+
+  async setSettings(patch: Partial<Settings>): Promise<Settings> {
+    const next = { ...this.settings };
+    if (patch.theme === 'light' || patch.theme === 'dark' || patch.theme === 'system')
+      next.theme = patch.theme;
+    if (typeof patch.autoApproveEdits === 'boolean') next.autoApproveEdits = patch.autoApproveEdits;
+    if (typeof patch.workspaceRail === 'boolean') next.workspaceRail = patch.workspaceRail;
+    this.settings = next;
+    await this.db.put('settings', next, 'settings');
+    this.changed();
+    return { ...next };
+  }
+
+  // ── persistence ────────────────────────────────────────────────────────
+
+  private recordDraft(doc: DocState): void {
+    const dirty = doc.text !== doc.savedText;
+    this.journal.record(
+      doc.id,
+      dirty
+        ? {
+            tabId: doc.id,
+            path: doc.path,
+            kind: doc.kind,
+            text: doc.text,
+            format: doc.format,
+            savedAt: Date.now(),
+          }
+        : null,
+    );
+  }
+
+  /** Waits until every draft is in IndexedDB (tests and benchmarks use it). */
+  async flushed(): Promise<void> {
+    await this.journal.flushed();
+  }
+
+  private layoutChanged(): void {
+    this.changed();
+    if (this.layoutQueued) return;
+    this.layoutQueued = true;
+    queueMicrotask(() => {
+      this.layoutQueued = false;
+      const tabs: StoredTab[] = [...this.store.tabs.values()].map((d) => ({
+        id: d.id,
+        windowId: d.windowId,
+        path: d.path,
+        kind: d.kind,
+        mode: d.mode,
+        active: this.store.windows.get(d.windowId)?.activeTabId === d.id,
+      }));
+      this.db
+        .put('layout', tabs, 'tabs')
+        .catch((e) => console.error('VMark Web could not save its layout', e));
+    });
+  }
+
+  /** Brings back the tabs of the last session, with any unsaved text they had. */
+  private async restore(): Promise<void> {
+    const layout = (await this.db.get('layout', 'tabs')) ?? [];
+    const drafts = new Map((await this.journal.all()).map((d) => [d.tabId, d]));
+    this.store.ensureWindow('main');
+    let restored = 0;
+    for (const stored of layout) {
+      const draft = drafts.get(stored.id);
+      drafts.delete(stored.id);
+      const doc = this.store.addTab('main', {
+        id: stored.id,
+        path: stored.path,
+        kind: stored.kind,
+        text: draft?.text ?? '',
+        savedText: draft ? '\u0000unknown' : '',
+        format: draft?.format ?? LF_FORMAT,
+        mode: stored.mode,
+      });
+      if (stored.active) this.store.activate(doc.id);
+      if (stored.path) await this.loadFromDisk(doc, draft?.text);
+      if (draft) {
+        restored++;
+        doc.notice = 'Unsaved changes from your last session were restored.';
+      }
+    }
+    for (const orphan of drafts.values()) this.journal.record(orphan.tabId, null);
+    if (restored > 0) {
+      this.notices.push(
+        `Restored unsaved changes in ${restored} document${restored === 1 ? '' : 's'} from your last session.`,
+      );
+    }
+    const main = this.store.windows.get('main');
+    if (main && main.tabIds.length === 0 && layout.length === 0) this.store.windows.delete('main');
+  }
+
+  /** Reads a restored tab's file; a draft, when there is one, stays the text. */
+  private async loadFromDisk(doc: DocState, draftText: string | undefined): Promise<void> {
+    const r = this.workspaces.resolve(doc.path);
+    if (!r.ok) {
+      doc.pending = true;
+      doc.notice = r.message;
+      return;
+    }
+    try {
+      const read = await readDocument(
+        r.path,
+        await (await fileAt(r.ws.handle, r.segments)).getFile(),
+      );
+      if (!read.ok) {
+        doc.notice = read.message;
+        return;
+      }
+      const d = read.doc;
+      doc.savedText = d.text;
+      doc.text = draftText ?? d.text;
+      doc.format = d.format;
+      doc.kind = d.kind;
+      doc.readOnlyReason = d.readOnlyReason ?? null;
+      doc.sourceOnly = d.sourceOnly ?? false;
+      if (doc.sourceOnly) doc.mode = 'source';
+      doc.notice = d.notice ?? null;
+      doc.pending = false;
+    } catch (e) {
+      if (isNotFound(e)) {
+        doc.savedText = '\u0000deleted';
+        doc.notice = `${doc.path} no longer exists; save to write it again.`;
+      } else {
+        doc.pending = true;
+        doc.notice = ioRefusal(e, doc.path ?? '').message;
+      }
+    }
+  }
+
+  private async reloadPending(mount: string): Promise<void> {
+    for (const doc of this.store.tabs.values()) {
+      if (!doc.pending || doc.path?.split('/')[1] !== mount) continue;
+      const dirty = doc.text !== doc.savedText && doc.text !== '';
+      const before = doc.text;
+      await this.loadFromDisk(doc, dirty ? doc.text : undefined);
+      if (doc.text !== before) {
+        const text = doc.text;
+        doc.text = before;
+        this.store.setText(doc, text);
+        this.pushText(doc, 'disk');
+      }
+    }
+  }
+}
+
+export { DEFAULT_MOUNT };

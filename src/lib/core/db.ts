@@ -1,0 +1,47 @@
+/** The core's IndexedDB: folder handles, settings, the tab layout and unsaved drafts. */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { EditorMode, DocKind, Settings, TextFormat } from './types';
+
+export interface StoredFolder {
+  mount: string;
+  handle: FileSystemDirectoryHandle;
+}
+
+export interface StoredTab {
+  id: string;
+  windowId: string;
+  path: string | null;
+  kind: DocKind;
+  mode: EditorMode;
+  active: boolean;
+}
+
+/** Unsaved text of one tab, written as the person types. */
+export interface Draft {
+  tabId: string;
+  path: string | null;
+  kind: DocKind;
+  text: string;
+  format: TextFormat;
+  savedAt: number;
+}
+
+interface VmarkDB extends DBSchema {
+  folders: { key: string; value: StoredFolder };
+  settings: { key: string; value: Settings };
+  layout: { key: string; value: StoredTab[] };
+  drafts: { key: string; value: Draft };
+}
+
+export type Db = IDBPDatabase<VmarkDB>;
+
+export function openCoreDb(name = 'vmark-web'): Promise<Db> {
+  return openDB<VmarkDB>(name, 1, {
+    upgrade(db) {
+      db.createObjectStore('folders', { keyPath: 'mount' });
+      db.createObjectStore('settings');
+      db.createObjectStore('layout');
+      db.createObjectStore('drafts', { keyPath: 'tabId' });
+    },
+  });
+}

@@ -1,0 +1,52 @@
+/**
+ * Writes unsaved text to IndexedDB as the person types. Writes are coalesced per tab: while one is
+ * in flight only the newest text waits, so typing never queues up work and nothing typed is lost.
+ */
+import type { Db, Draft } from './db';
+
+export class Journal {
+  private readonly waiting = new Map<string, Draft | null>();
+  private readonly writing = new Set<string>();
+  private idle: Promise<void> = Promise.resolve();
+  private settle: (() => void) | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  /** Records the draft of a tab (null: the tab is clean or closed, so forget its draft). */
+  record(tabId: string, draft: Draft | null): void {
+    this.waiting.set(tabId, draft);
+    if (!this.settle) this.idle = new Promise((resolve) => (this.settle = resolve));
+    if (!this.writing.has(tabId)) void this.pump(tabId);
+  }
+
+  private async pump(tabId: string): Promise<void> {
+    this.writing.add(tabId);
+    try {
+      while (this.waiting.has(tabId)) {
+        const draft = this.waiting.get(tabId) ?? null;
+        this.waiting.delete(tabId);
+        try {
+          if (draft) await this.db.put('drafts', draft);
+          else await this.db.delete('drafts', tabId);
+        } catch (e) {
+          console.error('VMark Web could not journal a draft', e);
+        }
+      }
+    } finally {
+      this.writing.delete(tabId);
+      if (this.writing.size === 0 && this.waiting.size === 0) {
+        this.settle?.();
+        this.settle = null;
+      }
+    }
+  }
+
+  /** Resolves when every recorded draft is on disk. */
+  flushed(): Promise<void> {
+    return this.idle;
+  }
+
+  async all(): Promise<Draft[]> {
+    return this.db.getAll('drafts');
+  }
+}

@@ -1,0 +1,36 @@
+/** Turns the bytes of a file into a document the store can hold: kind, mode, text, read-only state. */
+import { checkOpenSize, resolveKind } from '../documents/kind';
+import { decodeFile } from '../markdown/textCodec';
+import { refuse, type Result } from './errors';
+import type { NewDoc } from './documentStore';
+
+export async function readDocument(path: string, file: File): Promise<Result<{ doc: NewDoc }>> {
+  const size = checkOpenSize(file.size);
+  if (!size.ok) return refuse('TOO_LARGE', `${path}: ${size.reason}`);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const decoded = decodeFile(bytes);
+  const text = decoded.ok ? decoded.text : decoded.lossyText;
+  const kind = resolveKind(path, text);
+  if (!kind.ok) return refuse('INVALID_PATH', kind.reason);
+  const format = decoded.ok ? decoded.format : { bom: false, eol: 'lf' as const, mixedEol: false };
+  const sourceOnly = kind.kind === 'yaml-workflow' || size.mode === 'source';
+  let notice: string | null = null;
+  if (!decoded.ok) notice = `${decoded.reason} VMark Web will never write to it.`;
+  else if (size.mode === 'source' && kind.kind === 'markdown') {
+    notice =
+      'This file is over 1 MB, so it opens in source mode; the WYSIWYG editor is off for it.';
+  }
+  return {
+    ok: true,
+    doc: {
+      path,
+      kind: kind.kind,
+      text,
+      format,
+      readOnlyReason: decoded.ok ? null : `${path} is not valid UTF-8; it is open read-only.`,
+      mode: sourceOnly ? 'source' : 'wysiwyg',
+      sourceOnly,
+      notice,
+    },
+  };
+}

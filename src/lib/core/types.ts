@@ -1,0 +1,144 @@
+/** Shapes shared by the core (SharedWorker) and the windows that view it. */
+import type { Result } from './errors';
+import type { Splice } from './textEdit';
+
+export type DocKind = 'markdown' | 'yaml-workflow';
+export type EditorMode = 'wysiwyg' | 'source';
+export type Theme = 'system' | 'light' | 'dark';
+
+export interface TextFormat {
+  bom: boolean;
+  eol: 'lf' | 'crlf';
+  mixedEol: boolean;
+}
+
+export interface Settings {
+  theme: Theme;
+  /** Lets AI clients save to new paths without asking (Settings → Integrations). */
+  autoApproveEdits: boolean;
+  /** Shows the workspace rail: several workspace instances per window, one visible. */
+  workspaceRail: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  autoApproveEdits: false,
+  workspaceRail: false,
+};
+
+/** What a window needs to draw a tab; the text itself travels separately. */
+export interface TabInfo {
+  id: string;
+  windowId: string;
+  instanceId: string;
+  title: string;
+  path: string | null;
+  kind: DocKind;
+  revision: string;
+  dirty: boolean;
+  readOnly: boolean;
+  readOnlyReason: string | null;
+  mode: EditorMode;
+  /** Set when the file is too large for the WYSIWYG editor. */
+  sourceOnly: boolean;
+  /** A message for the person about this tab (restored draft, encoding, access). */
+  notice: string | null;
+  /** The tab could not be loaded yet (its folder needs access again). */
+  pending: boolean;
+}
+
+export interface WorkspaceInstanceInfo {
+  id: string;
+  /** The mount the instance shows, or null for files outside every workspace. */
+  mount: string | null;
+  label: string;
+}
+
+export interface WindowInfo {
+  id: string;
+  attached: boolean;
+  focused: boolean;
+  activeTabId: string | null;
+  tabIds: string[];
+  instances: WorkspaceInstanceInfo[];
+  activeInstanceId: string | null;
+}
+
+export type WorkspaceAccess = 'granted' | 'prompt' | 'denied';
+
+export interface WorkspaceInfo {
+  mount: string;
+  kind: 'opfs' | 'folder';
+  /** The folder's own name as the browser reports it. */
+  name: string;
+  access: WorkspaceAccess;
+}
+
+export interface Snapshot {
+  windows: WindowInfo[];
+  tabs: TabInfo[];
+  workspaces: WorkspaceInfo[];
+  settings: Settings;
+  /** Core-wide messages for the person, newest last. */
+  notices: string[];
+}
+
+export interface DocText {
+  tabId: string;
+  text: string;
+  revision: string;
+}
+
+export type CoreEvent =
+  | { type: 'snapshot'; snapshot: Snapshot }
+  | { type: 'text'; tabId: string; text: string; revision: string; origin: string };
+
+export interface DirEntry {
+  name: string;
+  path: string;
+  kind: 'file' | 'directory';
+}
+
+/** The API a window reaches over comlink. Every method answers a value; none throws. */
+export interface CoreApi {
+  attach(
+    preferredId: string | null,
+    listener: (event: CoreEvent) => void,
+  ): Promise<{ windowId: string; snapshot: Snapshot }>;
+  confirmWindow(windowId: string): Promise<void>;
+  setWindowFocus(windowId: string, focused: boolean): Promise<void>;
+  snapshot(): Promise<Snapshot>;
+
+  listDir(path: string): Promise<Result<{ entries: DirEntry[] }>>;
+  createEntry(
+    dir: string,
+    name: string,
+    kind: 'file' | 'directory',
+  ): Promise<Result<{ path: string }>>;
+  renameEntry(path: string, newName: string): Promise<Result<{ path: string }>>;
+  deleteEntry(path: string): Promise<Result>;
+
+  openFile(windowId: string, path: string): Promise<Result<{ tabId: string }>>;
+  newTab(windowId: string): Promise<Result<{ tabId: string }>>;
+  activateTab(windowId: string, tabId: string): Promise<Result>;
+  activateInstance(windowId: string, instanceId: string): Promise<Result>;
+  getText(tabId: string): Promise<Result<DocText>>;
+  edit(
+    tabId: string,
+    baseRevision: string,
+    splices: Splice[],
+    origin: string,
+  ): Promise<Result<{ revision: string }>>;
+  setMode(tabId: string, mode: EditorMode): Promise<Result>;
+  save(tabId: string): Promise<Result<{ path: string }>>;
+  saveAs(tabId: string, path: string): Promise<Result<{ path: string }>>;
+  closeTab(tabId: string, force: boolean): Promise<Result<{ closed: boolean }>>;
+  dismissNotice(tabId: string | null): Promise<void>;
+
+  addFolder(handle: FileSystemDirectoryHandle): Promise<Result<{ mount: string }>>;
+  folderHandle(mount: string): Promise<FileSystemDirectoryHandle | null>;
+  accessChanged(mount: string): Promise<Result>;
+  removeFolder(mount: string): Promise<Result>;
+
+  setSettings(patch: Partial<Settings>): Promise<Settings>;
+}

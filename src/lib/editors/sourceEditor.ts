@@ -1,0 +1,64 @@
+/** The source editor: CodeMirror 6 with markdown or YAML highlighting. */
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { markdown } from '@codemirror/lang-markdown';
+import { yaml } from '@codemirror/lang-yaml';
+import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Annotation, EditorState, Transaction } from '@codemirror/state';
+import {
+  EditorView,
+  keymap,
+  lineNumbers,
+  highlightActiveLine,
+  drawSelection,
+} from '@codemirror/view';
+import { diffSplice, type Splice } from '../core/textEdit';
+import type { EditorHandle, OnEdit } from './editorHandle';
+
+const External = Annotation.define<boolean>();
+
+export function createSourceEditor(
+  root: HTMLElement,
+  text: string,
+  language: 'markdown' | 'yaml',
+  readOnly: boolean,
+  onEdit: OnEdit,
+): EditorHandle {
+  const view = new EditorView({
+    parent: root,
+    state: EditorState.create({
+      doc: text,
+      extensions: [
+        lineNumbers(),
+        history(),
+        drawSelection(),
+        highlightActiveLine(),
+        EditorView.lineWrapping,
+        syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+        language === 'yaml' ? yaml() : markdown(),
+        keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+        EditorState.readOnly.of(readOnly),
+        EditorView.updateListener.of((u) => {
+          if (!u.docChanged || u.transactions.some((t) => t.annotation(External))) return;
+          const splices: Splice[] = [];
+          u.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
+            splices.push({ from: fromA, to: toA, insert: inserted.toString() });
+          });
+          onEdit(splices);
+        }),
+      ],
+    }),
+  });
+  return {
+    getText: () => view.state.doc.toString(),
+    setText(next, undoable) {
+      const splice = diffSplice(view.state.doc.toString(), next);
+      if (!splice) return;
+      view.dispatch({
+        changes: { from: splice.from, to: splice.to, insert: splice.insert },
+        annotations: [External.of(true), Transaction.addToHistory.of(undoable)],
+      });
+    },
+    focus: () => view.focus(),
+    destroy: () => view.destroy(),
+  };
+}

@@ -1,0 +1,292 @@
+/**
+ * Conformance suite for the top-level block splitter: for real documents and hostile synthetic
+ * ones, parsing each chunk on its own (with the document's definitions appended) must give
+ * exactly the blocks that parsing the whole document gives.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Root, RootContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
+import { describe, expect, it } from 'vitest';
+import {
+  collectDefinitions,
+  splitTopLevelBlocks,
+  withDefinitions,
+  type Chunk,
+} from './blocks';
+
+const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
+const SLOW = 120_000;
+
+function parse(text: string): Root {
+  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+}
+
+/** A deep copy of a node without its `position` fields. */
+function withoutPositions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPositions);
+  if (value === null || typeof value !== 'object') return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (key !== 'position') copy[key] = withoutPositions(field);
+  }
+  return copy;
+}
+
+function expectContiguous(text: string, chunks: readonly Chunk[]): void {
+  if (text.length === 0) {
+    expect(chunks).toEqual([]);
+    return;
+  }
+  expect(chunks.length).toBeGreaterThan(0);
+  expect(chunks[0].start).toBe(0);
+  chunks.forEach((chunk, index) => {
+    expect(chunk.end, `chunk ${index} is empty`).toBeGreaterThan(chunk.start);
+    if (index > 0) expect(chunk.start).toBe(chunks[index - 1].end);
+  });
+  expect(chunks[chunks.length - 1].end).toBe(text.length);
+}
+
+interface Conformance {
+  chunks: Chunk[];
+  topLevelNodes: number;
+}
+
+/** Checks coverage and tree equality; returns the numbers the granularity checks need. */
+function expectSameBlocks(text: string): Conformance {
+  const chunks = splitTopLevelBlocks(text);
+  expectContiguous(text, chunks);
+  const whole = parse(text).children;
+  const definitions = collectDefinitions(text);
+  const pieces: Array<{ node: RootContent; chunk: number }> = [];
+  chunks.forEach((chunk, index) => {
+    const chunkText = text.slice(chunk.start, chunk.end);
+    for (const node of parse(withDefinitions(chunkText, definitions)).children) {
+      if ((node.position?.start.offset ?? 0) < chunkText.length) pieces.push({ node, chunk: index });
+    }
+  });
+  const count = Math.max(whole.length, pieces.length);
+  for (let index = 0; index < count; index += 1) {
+    const expected = JSON.stringify(withoutPositions(whole[index]));
+    const piece = pieces[index];
+    const actual = JSON.stringify(withoutPositions(piece?.node));
+    if (expected !== actual) {
+      const chunk = piece ? chunks[piece.chunk] : undefined;
+      const where = chunk
+        ? `chunk ${piece.chunk} ${JSON.stringify(text.slice(chunk.start, chunk.end).slice(0, 400))}`
+        : 'past the last chunk';
+      expect(actual, `top-level node ${index} differs (${where})`).toBe(expected);
+    }
+  }
+  return { chunks, topLevelNodes: whole.length };
+}
+
+function corpusFiles(): string[] {
+  try {
+    return readdirSync(fileURLToPath(CORPUS))
+      .filter((name) => name.endsWith('.md'))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function readCorpus(name: string): string {
+  return readFileSync(fileURLToPath(new URL(name, CORPUS)), 'utf8');
+}
+
+/** Documents built to break a splitter: every construct that may swallow what follows. */
+const HOSTILE: ReadonlyArray<readonly [string, string]> = [
+  ['empty', ''],
+  ['only blank lines', '\n\n  \n\t\n'],
+  ['no final newline', '# Title\n\nLast paragraph'],
+  ['single line', 'just text'],
+  ['headings and paragraphs', '# One\ntext\n## Two\n\nmore text\n### Three'],
+  ['fence with blank lines and column-0 lines', '```js\nconst a = 1;\n\n# not a heading\n- not a list\n```\nafter\n'],
+  ['tilde fence, longer closing fence', '~~~~ info\n~~~\nstill code\n~~~~~~\n\npara\n'],
+  ['backtick fence with info and backtick in info', '``` a`b\nnot code\n```\n\n``` ok\ncode\n```\n'],
+  ['fence at EOF unclosed', 'para\n\n```\ncode\n\nmore code\n'],
+  ['fence at EOF unclosed without newline', '# h\n```\ncode'],
+  ['fence closed at EOF without newline', '```\ncode\n```'],
+  ['indented fence and indented close', '  ```\n  code\n   ```\nafter\n'],
+  ['indented code with blank lines', '    code\n\n    more\n\n\n    last\npara\n\n    code\n'],
+  ['indented code then list-like lines', '    a\n-\n\n    b\n\n2. x\n\n- y\n'],
+  ['loose list', '- a\n\n- b\n\n- c\n\nafter\n'],
+  ['tight then loose', '- a\n- b\n\n\n- c\n'],
+  ['bullet change starts new list', '- a\n- b\n+ c\n+ d\n* e\n\n- f\n'],
+  ['ordered delimiter change', '1. a\n2. b\n3) c\n\n4) d\n1. e\n'],
+  ['ordered start not one after paragraph', 'text\n2. not a list\n1. a list\n'],
+  ['nested list and continuation paragraphs', '- a\n  - b\n\n    continued b\n\n  continued a\n\n- c\n\n      code in c\n'],
+  ['list items containing fences', '- item\n\n  ```\n  code\n\n  more\n  ```\n\n- next\n  ~~~\n\n  ~~~\nafter\n'],
+  ['list item fence with column-0 line', '- ```\n  a\nb\n```\n'],
+  ['list item starting blank', '-\n  foo\n-\n\n  bar\n- \n  baz\n'],
+  ['list lazy continuation', '- a\nlazy\n- b\n\n  c\nd\n'],
+  ['list then heading then list', '- a\n# h\n- b\n'],
+  ['empty list items', '-\n-\n\n1.\n\ntext\n'],
+  ['blockquote with lazy lines', '> a\nlazy\n> b\n\n> c\n\nd\n'],
+  ['blockquote containing fence', '> ```\n> code\n\n> more\n```\nafter\n'],
+  ['blockquote nested list', '> - a\n>   - b\n>\n> c\n\n> - d\ne\n'],
+  ['blockquote lazy html and tables', '> a\n<x-y>\n> c\n\n> a\nb|c\n> -|-\n\n> p\n<div>\nq\n'],
+  ['html block type 1', '<script>\nvar a;\n\nvar b;\n</script>\nafter\n\n<pre>\n\n</pre>\n'],
+  ['html block type 2', '<!-- a\n\nb -->\nafter\n\n<!-->\n\n<!--->\n'],
+  ['html block type 3 and 4', '<?php\n\necho 1;\n?>\n\n<!DOCTYPE html\n\n>\n'],
+  ['html block type 5', '<![CDATA[\n\n]]]>\n]]>\ntext\n'],
+  ['html block type 6', '<div>\n*a*\n\n</div>\n<table><tr><td>\n</td></tr></table>\n'],
+  ['html block type 7', '<x-foo bar="1">\nline\n\n</x-foo>\ntext\n<a href="x">\n'],
+  ['html type 7 cannot interrupt a paragraph', 'para\n<x-foo>\nmore\n\n<x-foo>\n'],
+  ['setext headings', 'Title\n=====\nText\n---\n\n---\n\nA\n- \nB\n'],
+  ['setext after definitions only', '[a]: /u\n===\nfoo\n\n[b]: /v\n---\nbar\n[b]\n'],
+  ['thematic break after paragraph', 'para\n***\npara\n- - -\n___\n'],
+  ['tables', '| a | b |\n|---|:-:|\n| 1 | 2 |\ntext row\n\n| c |\n| - |\n> quote\n'],
+  ['table interrupting a paragraph', 'para\na | b\n--|--\nrow\n# h\n'],
+  ['table rows then block starts', '| a |\n|---|\n| 1 |\n    code\n| x |\n|---|\n- item\n'],
+  ['table-like non tables', 'a | b\n-- | -- | --\n\n||\n|\n\n| x |\n- |\n'],
+  ['link reference definitions', '[foo]\n\n[foo]: /url "title"\n\n[bar]: <b a r>\n  \'multi\n  line\'\n\n[bar] and [baz]\n'],
+  ['definitions in containers', '> [q]: /q\n\n- [l]: /l\n\n[q] [l]\n'],
+  ['footnotes', 'Text[^1] and[^note].\n\n[^1]: One\n    continued\n\n    paragraph two\n\n[^note]: Note\nlazy\n\nafter\n'],
+  ['front matter yaml', '---\ntitle: x\ntags:\n  - a\n---\n# Heading\n\ntext\n'],
+  ['front matter yaml dots', '---\ntitle: x\n...\n\n# Heading\n'],
+  ['front matter toml', '+++\ntitle = "x"\n+++\nSome text\n\n# Heading\n'],
+  ['thematic break then blank is not front matter', '---\n\ntext\n\n---\n'],
+  ['tabs', '-\tfoo\n\n\tbar\n>\t- baz\n\t\tcode\n'],
+  ['carriage returns', '# a\r\n\r\ntext\rmore\r\r- x\r\n'],
+];
+
+/** Fragments for random documents: each is a complete or deliberately incomplete construct. */
+const FRAGMENTS: readonly string[] = [
+  'para', 'para [ref] text', '# h', '## h ##', 'Setext\n===', 'Setext\n---', '---', '***',
+  '- a', '- a\n- b', '* a', '+ a', '1. a', '2. a', '1) a', '-', '- ', '1.', '- [ ] task',
+  '```\ncode\n```', '```\ncode', '~~~\n~~~', '    code', '\tcode', '  - nested\n    - more',
+  '> q', '> q\nlazy', '>', '> ```\n> c', '<div>', '</div>', '<!--', '-->', '<script>',
+  '</script>', '<?', '?>', '<!X', '>', '<![CDATA[', ']]>', '<x-y>', '<x-y a="1"/>', '| a | b |',
+  '|---|---|', '| 1 | 2 |', 'a|b', '-|-', ':-', '[ref]: /url', '[ref]: /url\n"title"',
+  '[^fn]: note', '[^fn]', '    continued', '  indented two', '   three', '=', '- - -', '\\',
+  '[a', 'b]: /x', '2) x', '10. x',
+];
+
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomDocument(random: () => number): string {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const prefixes = ['', '', '', '', '> ', '  ', '    ', '- ', '1. ', '\t'];
+  const separators = ['\n', '\n', '\n\n', '\n\n\n', '\n \n'];
+  const parts: string[] = [];
+  const count = 2 + Math.floor(random() * 10);
+  for (let index = 0; index < count; index += 1) {
+    const prefix = pick(prefixes);
+    const fragment = pick(FRAGMENTS)
+      .split('\n')
+      .map((line) => (random() < 0.7 ? prefix + line : line))
+      .join('\n');
+    parts.push(fragment, pick(separators));
+  }
+  return random() < 0.2 ? parts.join('').trimEnd() : parts.join('');
+}
+
+describe('splitTopLevelBlocks conformance', () => {
+  it('has a corpus to test against', () => {
+    expect(corpusFiles().length, `no .md files in ${fileURLToPath(CORPUS)}`).toBeGreaterThan(0);
+  });
+
+  for (const name of corpusFiles()) {
+    it(
+      `keeps every block of ${name} intact`,
+      () => {
+        const { chunks, topLevelNodes } = expectSameBlocks(readCorpus(name));
+        console.log(`${name}: ${chunks.length} chunks for ${topLevelNodes} top-level nodes`);
+      },
+      SLOW,
+    );
+  }
+
+  for (const [name, text] of HOSTILE) {
+    it(`keeps blocks intact: ${name}`, () => {
+      expectSameBlocks(text);
+    });
+  }
+
+  it('keeps blocks intact in random documents', () => {
+    const random = mulberry32(20240601);
+    for (let index = 0; index < 1500; index += 1) {
+      const text = randomDocument(random);
+      try {
+        expectSameBlocks(text);
+      } catch (error) {
+        throw new Error(`random document ${index} ${JSON.stringify(text)}: ${String(error)}`);
+      }
+    }
+  }, SLOW);
+});
+
+describe('splitTopLevelBlocks granularity', () => {
+  it(
+    'gives most top-level blocks of the CommonMark spec a chunk of their own',
+    () => {
+      const text = readCorpus('commonmark-spec.md');
+      const started = performance.now();
+      const chunks = splitTopLevelBlocks(text);
+      const elapsed = performance.now() - started;
+      const topLevelNodes = parse(text).children.length;
+      console.log(
+        `commonmark-spec.md: split ${text.length} chars into ${chunks.length} chunks ` +
+          `(${topLevelNodes} top-level nodes) in ${elapsed.toFixed(1)} ms`,
+      );
+      expect(chunks.length).toBeGreaterThanOrEqual(Math.floor(topLevelNodes * 0.95));
+    },
+    SLOW,
+  );
+
+  it('splits one chunk per block in simple documents', () => {
+    const text = '# A\n\npara\n\n- x\n- y\n\n> q\n\n```\nc\n```\n\n---\n\n| a |\n|---|\n';
+    const pieces = splitTopLevelBlocks(text).map(({ start, end }) => text.slice(start, end));
+    expect(pieces).toEqual([
+      '# A\n\n',
+      'para\n\n',
+      '- x\n- y\n\n',
+      '> q\n\n',
+      '```\nc\n```\n\n',
+      '---\n\n',
+      '| a |\n|---|\n',
+    ]);
+  });
+
+  it('keeps a loose list in one chunk and starts a new one for another bullet', () => {
+    const text = '- a\n\n- b\n\n* c\n';
+    const pieces = splitTopLevelBlocks(text).map(({ start, end }) => text.slice(start, end));
+    expect(pieces).toEqual(['- a\n\n- b\n\n', '* c\n']);
+  });
+
+  it('makes leading front matter a chunk of its own', () => {
+    const text = '---\ntitle: x\n---\n\n# Heading\n';
+    const pieces = splitTopLevelBlocks(text).map(({ start, end }) => text.slice(start, end));
+    expect(pieces).toEqual(['---\ntitle: x\n---\n\n', '# Heading\n']);
+  });
+});
+
+describe('collectDefinitions and withDefinitions', () => {
+  it('collects link definitions from any depth and footnote labels', () => {
+    const text = '[a]: /a\n\n> [b]: /b "t"\n\n- [c]:\n  /c\n\n[^n]: note\n\npara [a]\n';
+    expect(collectDefinitions(text)).toBe('[a]: /a\n\n[b]: /b "t"\n\n[c]:\n/c\n\n[^n]:');
+  });
+
+  it('ignores definition-like text inside code', () => {
+    expect(collectDefinitions('```\n[a]: /a\n```\n\n    [b]: /b\n')).toBe('');
+  });
+
+  it('does not append definitions after an unclosed fence', () => {
+    expect(withDefinitions('```\n[a]\n', '[a]: /a')).toBe('```\n[a]\n');
+    expect(withDefinitions('[a]\n', '[a]: /a')).toBe('[a]\n\n\n[a]: /a');
+    expect(withDefinitions('[a]\n', '')).toBe('[a]\n');
+  });
+});

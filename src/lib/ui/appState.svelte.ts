@@ -1,0 +1,102 @@
+/** The window's view of the core: a reactive snapshot plus the actions the UI calls. */
+import { connectCore, type CoreRemote } from '../core/client';
+import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
+import { DocumentSession } from '../editors/documentSession';
+
+export interface Toast {
+  id: number;
+  text: string;
+  kind: 'info' | 'error';
+}
+
+export class AppState {
+  core = $state.raw<CoreRemote | null>(null);
+  windowId = $state('');
+  shared = $state(true);
+  snapshot = $state<Snapshot | null>(null);
+  toasts = $state<Toast[]>([]);
+  treeVersion = $state(0);
+  private toastSeq = 0;
+  private readonly sessions = new Map<string, DocumentSession>();
+
+  get window() {
+    return this.snapshot?.windows.find((w) => w.id === this.windowId) ?? null;
+  }
+
+  get railOn(): boolean {
+    return this.snapshot?.settings.workspaceRail ?? false;
+  }
+
+  /** Tabs of this window that it shows (all of them, or those of the visible instance). */
+  get visibleTabs(): TabInfo[] {
+    const w = this.window;
+    if (!w || !this.snapshot) return [];
+    const tabs = w.tabIds
+      .map((id) => this.snapshot?.tabs.find((t) => t.id === id))
+      .filter((t): t is TabInfo => !!t);
+    return this.railOn ? tabs.filter((t) => t.instanceId === w.activeInstanceId) : tabs;
+  }
+
+  get activeTab(): TabInfo | null {
+    const id = this.window?.activeTabId;
+    return this.snapshot?.tabs.find((t) => t.id === id) ?? null;
+  }
+
+  async connect(): Promise<void> {
+    const conn = await connectCore((e) => this.onEvent(e));
+    this.core = conn.core;
+    this.windowId = conn.windowId;
+    this.shared = conn.shared;
+    this.snapshot = conn.snapshot;
+    for (const n of conn.snapshot.notices) this.toast(n);
+    if (conn.snapshot.notices.length) void conn.core.dismissNotice(null);
+    const focus = (focused: boolean) => void this.core?.setWindowFocus(this.windowId, focused);
+    window.addEventListener('focus', () => focus(true));
+    window.addEventListener('blur', () => focus(false));
+    if (document.hasFocus()) focus(true);
+  }
+
+  private onEvent(e: CoreEvent): void {
+    // Events can arrive before `attach` has answered; the snapshot it answers comes next anyway.
+    if (!this.core) return;
+    if (e.type === 'snapshot') {
+      this.snapshot = e.snapshot;
+      for (const id of this.sessions.keys()) {
+        if (!e.snapshot.tabs.some((t) => t.id === id && t.windowId === this.windowId))
+          this.sessions.delete(id);
+      }
+    } else {
+      this.sessions.get(e.tabId)?.accept(e.text, e.revision, e.origin !== 'disk');
+    }
+  }
+
+  session(tabId: string): DocumentSession {
+    let s = this.sessions.get(tabId);
+    if (!s) {
+      s = new DocumentSession(this.core as CoreRemote, tabId, this.windowId);
+      this.sessions.set(tabId, s);
+    }
+    return s;
+  }
+
+  toast(text: string, kind: Toast['kind'] = 'info'): void {
+    const id = ++this.toastSeq;
+    this.toasts = [...this.toasts, { id, text, kind }];
+    setTimeout(
+      () => (this.toasts = this.toasts.filter((t) => t.id !== id)),
+      kind === 'error' ? 8000 : 5000,
+    );
+  }
+
+  /** Shows a refusal from the core, if it is one; answers whether the call succeeded. */
+  report(r: { ok: boolean; message?: string }): boolean {
+    if (!r.ok) this.toast(r.message ?? 'That did not work.', 'error');
+    return r.ok;
+  }
+
+  refreshTree(): void {
+    this.treeVersion++;
+  }
+}
+
+export const app = new AppState();

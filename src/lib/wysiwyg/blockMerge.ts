@@ -1,0 +1,141 @@
+/**
+ * Block-preserving serialisation. A document shown in the WYSIWYG editor is a list of top-level
+ * nodes; each node came from a source group (one or more top-level blocks of the original text).
+ * ProseMirror keeps untouched nodes as the very same objects across edits, so a group whose nodes
+ * are all still present, in order and by identity, is emitted with its original bytes, and only
+ * the runs of new or changed nodes are serialised.
+ */
+
+/** A slice of the document text and the top-level nodes it produced (none for hidden content). */
+export interface SourceGroup<N> {
+  nodes: readonly N[];
+  /** The exact source, including the blank lines that follow it. */
+  source: string;
+}
+
+export interface MergeResult<N> {
+  text: string;
+  groups: SourceGroup<N>[];
+  /** How many runs of changed nodes were serialised. */
+  serialisedRuns: number;
+}
+
+/** Serialises a run of top-level nodes to markdown (without caring about trailing newlines). */
+export type SerializeRun<N> = (nodes: readonly N[]) => string;
+
+const TRAILING_BREAKS = /(?:[ \t]*\n)*$/;
+
+function trailingBreaks(source: string): string {
+  return TRAILING_BREAKS.exec(source)?.[0] ?? '';
+}
+
+function breakCount(source: string): number {
+  return trailingBreaks(source).split('\n').length - 1;
+}
+
+function withoutTrailingBreaks(source: string): string {
+  return source.slice(0, source.length - trailingBreaks(source).length);
+}
+
+/** Finds the groups that survive intact and in their original order (greedy, left to right). */
+function keptGroups<N>(
+  groups: readonly SourceGroup<N>[],
+  children: readonly N[],
+): Map<number, number> {
+  const position = new Map<N, number>();
+  children.forEach((child, i) => position.set(child, i));
+  const kept = new Map<number, number>(); // group index -> start position in children
+  let lastEnd = 0;
+  groups.forEach((group, gi) => {
+    if (group.nodes.length === 0) return;
+    const start = position.get(group.nodes[0]);
+    if (start === undefined || start < lastEnd) return;
+    for (let k = 1; k < group.nodes.length; k++) {
+      if (children[start + k] !== group.nodes[k]) return;
+    }
+    kept.set(gi, start);
+    lastEnd = start + group.nodes.length;
+  });
+  return kept;
+}
+
+/**
+ * Rebuilds the document text after an edit. `children` are the new top-level nodes; `groups` the
+ * groups of the previous text (their sources concatenate to it).
+ */
+export function mergeBlocks<N>(
+  groups: readonly SourceGroup<N>[],
+  children: readonly N[],
+  serialize: SerializeRun<N>,
+): MergeResult<N> {
+  const kept = keptGroups(groups, children);
+  const originalText = groups.map((g) => g.source).join('');
+  // A document that was empty ends with a newline, as text files should.
+  const finalBreak = originalText === '' || trailingBreaks(originalText).length > 0 ? '\n' : '';
+
+  // `origin` is the group's index in the previous text for pieces emitted verbatim.
+  type Piece = { group: SourceGroup<N>; verbatim: boolean; origin: number };
+  const pieces: Piece[] = [];
+  let serialisedRuns = 0;
+  let childAt = 0;
+  let gi = 0;
+
+  const flushRun = (runEnd: number, replaced: SourceGroup<N>[]) => {
+    const run = children.slice(childAt, runEnd);
+    const hidden = replaced.filter((g) => g.nodes.length === 0);
+    const visible = replaced.filter((g) => g.nodes.length > 0);
+    const firstVisible = visible.length ? replaced.indexOf(visible[0]) : replaced.length;
+    const hiddenBefore = hidden.filter((g) => replaced.indexOf(g) < firstVisible);
+    const hiddenAfter = hidden.filter((g) => replaced.indexOf(g) >= firstVisible);
+    for (const g of hiddenBefore)
+      pieces.push({ group: g, verbatim: true, origin: groups.indexOf(g) });
+    if (run.length) {
+      const body = withoutTrailingBreaks(serialize(run));
+      const last = visible[visible.length - 1];
+      const sep = body === '' ? '' : last ? trailingBreaks(last.source) || '\n\n' : '\n\n';
+      pieces.push({ group: { nodes: run, source: body + sep }, verbatim: false, origin: -1 });
+      serialisedRuns++;
+    }
+    for (const g of hiddenAfter)
+      pieces.push({ group: g, verbatim: true, origin: groups.indexOf(g) });
+    childAt = runEnd;
+  };
+
+  while (gi < groups.length) {
+    const start = kept.get(gi);
+    if (start === undefined) {
+      // Collect every group up to the next kept one: they were changed or deleted.
+      const replaced: SourceGroup<N>[] = [];
+      while (gi < groups.length && !kept.has(gi)) replaced.push(groups[gi++]);
+      const runEnd = gi < groups.length ? (kept.get(gi) as number) : children.length;
+      flushRun(runEnd, replaced);
+      continue;
+    }
+    if (start > childAt) flushRun(start, []); // nodes inserted before this group
+    pieces.push({ group: groups[gi], verbatim: true, origin: gi });
+    childAt = start + groups[gi].nodes.length;
+    gi++;
+  }
+  if (childAt < children.length) flushRun(children.length, []);
+
+  // Separators: two pieces that were not neighbours before are kept apart by a blank line (so a
+  // paragraph never swallows the next block); the last piece ends the way the document ended.
+  // Pieces with no text (runs of empty paragraphs) take no part in this.
+  const texts = pieces.map((p) => p.group.source);
+  const shown = pieces.map((_, i) => i).filter((i) => texts[i] !== '');
+  shown.forEach((i, k) => {
+    const p = pieces[i];
+    const next = k + 1 < shown.length ? pieces[shown[k + 1]] : undefined;
+    if (next) {
+      const neighbours = p.verbatim && next.verbatim && next.origin === p.origin + 1;
+      if (!neighbours && breakCount(texts[i]) < 2)
+        texts[i] = withoutTrailingBreaks(texts[i]) + '\n\n';
+    } else if (!(p.verbatim && p.origin === groups.length - 1)) {
+      texts[i] = withoutTrailingBreaks(texts[i]) + finalBreak;
+    }
+  });
+  const out: SourceGroup<N>[] = pieces.map((p, i) =>
+    texts[i] === p.group.source ? p.group : { nodes: p.group.nodes, source: texts[i] },
+  );
+  return { text: out.map((g) => g.source).join(''), groups: out, serialisedRuns };
+}

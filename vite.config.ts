@@ -1,0 +1,46 @@
+import { sveltekit } from '@sveltejs/kit/vite';
+import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  plugins: [
+    sveltekit(),
+    SvelteKitPWA({
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      kit: { adapterFallback: 'index.html', spa: true },
+      manifest: {
+        id: '/',
+        name: 'VMark Web',
+        short_name: 'VMark',
+        description:
+          'Markdown and GitHub Actions workflow editor that AI clients drive through MCP.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#1f6feb',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm}'],
+        maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
+        navigateFallback: '/',
+      },
+    }),
+  ],
+  worker: { format: 'es' },
+  test: {
+    include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+  },
+});
