@@ -34,7 +34,6 @@ export default defineConfig({
       workbox: {
         globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm}'],
         maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
-        navigateFallback: '/',
       },
     }),
   ],

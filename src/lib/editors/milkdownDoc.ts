@@ -83,3 +83,23 @@ export function textAfterEdit(
   const merged = mergeBlocks(groups, children, runSerializer);
   return { text: merged.text, groups: merged.groups };
 }
+
+/**
+ * Points the groups at the nodes a document really holds, when it has the same top-level shape
+ * (plugins that only adjust attributes replace node objects without changing the markdown).
+ */
+export function rebindGroups(
+  groups: readonly SourceGroup<ProseNode>[],
+  doc: ProseNode,
+): SourceGroup<ProseNode>[] {
+  const count = groups.reduce((n, g) => n + g.nodes.length, 0);
+  if (count !== doc.childCount) return [...groups];
+  let i = 0;
+  return groups.map((g) => {
+    const nodes = g.nodes.map((n) => {
+      const now = doc.child(i++);
+      return now.type === n.type ? now : n;
+    });
+    return nodes.every((n, k) => n === g.nodes[k]) ? g : { source: g.source, nodes };
+  });
+}

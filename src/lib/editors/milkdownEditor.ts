@@ -11,7 +11,7 @@ import {
 } from '@milkdown/kit/core';
 import { clipboard } from '@milkdown/kit/plugin/clipboard';
 import { history } from '@milkdown/kit/plugin/history';
-import { commonmark } from '@milkdown/kit/preset/commonmark';
+import { commonmark, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
@@ -19,7 +19,7 @@ import { $prose, $remark } from '@milkdown/kit/utils';
 import { diffSplice } from '../core/textEdit';
 import type { SourceGroup } from '../wysiwyg/blockMerge';
 import type { EditorHandle, OnEdit } from './editorHandle';
-import { docOf, parseInGroups, textAfterEdit } from './milkdownDoc';
+import { docOf, parseInGroups, rebindGroups, textAfterEdit } from './milkdownDoc';
 // ProseMirror's own rules (white-space: pre-wrap above all): without them Chrome types no-break spaces.
 import '@milkdown/kit/prose/view/style/prosemirror.css';
 
@@ -82,7 +82,8 @@ export async function createMilkdownEditor(
         return { ...prev, doc: docOf(ctx.get(schemaCtx), groups) };
       });
     })
-    .use(commonmark)
+    // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
+    .use(commonmark.filter((plugin) => plugin !== syncHeadingIdPlugin))
     .use(gfm)
     .use(history)
     .use(clipboard)
@@ -90,6 +91,8 @@ export async function createMilkdownEditor(
     .use(watch);
 
   await editor.create();
+  // Plugins may adjust attributes as the view starts; the nodes are still the groups' nodes in order.
+  groups = rebindGroups(groups, editor.ctx.get(editorViewCtx).state.doc);
   const schema = () => editor.ctx.get(schemaCtx);
   const serializer = () => editor.ctx.get(serializerCtx);
   const view = () => editor.ctx.get(editorViewCtx);

@@ -52,7 +52,10 @@ export interface ScanState {
 
 /** Receives the definitions found while scanning (for `collectDefinitions`). */
 export interface DefinitionSink {
-  /** The leading link reference definitions of a paragraph (without container prefixes). */
+  /**
+   * The leading link reference definitions of a paragraph, without container prefixes and with
+   * every line after the first indented by four spaces.
+   */
   linkDefinitions(text: string): void;
   /** The label of a footnote definition, as written between `[^` and `]`. */
   footnote(label: string): void;
@@ -404,6 +407,9 @@ function closeLeaf(state: ScanState, context: LineContext): boolean {
   state.leaf = NO_LEAF;
   if (leaf.kind !== 'paragraph' || !leaf.definitionCandidate) return true;
   const definitions = leadingDefinitions(leaf.text);
-  if (definitions.end > 0) context.sink?.linkDefinitions(leaf.text.slice(0, definitions.end));
+  if (definitions.end > 0 && context.sink) {
+    // Indenting the later lines keeps them continuation text wherever the text is pasted.
+    context.sink.linkDefinitions(leaf.text.slice(0, definitions.end).replace(/\n/g, '\n    '));
+  }
   return !definitions.only;
 }

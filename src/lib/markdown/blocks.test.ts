@@ -10,12 +10,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import {
-  collectDefinitions,
-  splitTopLevelBlocks,
-  withDefinitions,
-  type Chunk,
-} from './blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks, type Chunk } from './blocks';
 
 const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
 const SLOW = 120_000;
@@ -62,9 +57,10 @@ function expectSameBlocks(text: string): Conformance {
   const definitions = collectDefinitions(text);
   const pieces: Array<{ node: RootContent; chunk: number }> = [];
   chunks.forEach((chunk, index) => {
-    const chunkText = text.slice(chunk.start, chunk.end);
-    for (const node of parse(withDefinitions(chunkText, definitions)).children) {
-      if ((node.position?.start.offset ?? 0) < chunkText.length) pieces.push({ node, chunk: index });
+    const source = chunkSource(text.slice(chunk.start, chunk.end), definitions);
+    for (const node of parse(source.text).children) {
+      const offset = node.position?.start.offset ?? -1;
+      if (offset >= source.chunkStart && offset < source.chunkEnd) pieces.push({ node, chunk: index });
     }
   });
   const count = Math.max(whole.length, pieces.length);
@@ -274,19 +270,28 @@ describe('splitTopLevelBlocks granularity', () => {
   });
 });
 
-describe('collectDefinitions and withDefinitions', () => {
+describe('collectDefinitions and chunkSource', () => {
   it('collects link definitions from any depth and footnote labels', () => {
     const text = '[a]: /a\n\n> [b]: /b "t"\n\n- [c]:\n  /c\n\n[^n]: note\n\npara [a]\n';
-    expect(collectDefinitions(text)).toBe('[a]: /a\n\n[b]: /b "t"\n\n[c]:\n/c\n\n[^n]:');
+    expect(collectDefinitions(text)).toBe('[a]: /a\n\n[b]: /b "t"\n\n[c]:\n    /c\n\n[^n]:');
   });
 
   it('ignores definition-like text inside code', () => {
     expect(collectDefinitions('```\n[a]: /a\n```\n\n    [b]: /b\n')).toBe('');
   });
 
-  it('does not append definitions after an unclosed fence', () => {
-    expect(withDefinitions('```\n[a]\n', '[a]: /a')).toBe('```\n[a]\n');
-    expect(withDefinitions('[a]\n', '[a]: /a')).toBe('[a]\n\n\n[a]: /a');
-    expect(withDefinitions('[a]\n', '')).toBe('[a]\n');
+  it('appends the definitions after a blank line', () => {
+    expect(chunkSource('[a]\n', '[a]: /a')).toEqual({
+      text: '[a]\n\n\n[a]: /a',
+      chunkStart: 0,
+      chunkEnd: 4,
+    });
+    expect(chunkSource('[a]\n', '')).toEqual({ text: '[a]\n', chunkStart: 0, chunkEnd: 4 });
+  });
+
+  it('puts the definitions first when the chunk ends inside an unclosed fence', () => {
+    const source = chunkSource('- [a]\n- ```\n', '[^n]:\n\n[a]: /a');
+    expect(source.text).toBe('[^n]:\n\n[a]: /a\n\n<!---->\n- [a]\n- ```\n');
+    expect(source.text.slice(source.chunkStart, source.chunkEnd)).toBe('- [a]\n- ```\n');
   });
 });

@@ -54,7 +54,7 @@ export function splitTopLevelBlocks(text: string): Chunk[] {
 
 /**
  * The link reference definitions of the whole document (and a `[^label]:` stub per footnote
- * definition), separated by blank lines: appended to a chunk (see `withDefinitions`), they let
+ * definition), separated by blank lines: added to a chunk (see `chunkSource`), they let
  * its reference links and footnote calls resolve as they do in the whole document. Definitions
  * inside block quotes or list items are included without their container markers.
  */
@@ -79,23 +79,44 @@ export function collectDefinitions(text: string): string {
   return found.join('\n\n');
 }
 
+/** What to parse for one chunk so that its references resolve as in the whole document. */
+export interface ChunkSource {
+  /** The markdown to parse: the chunk's text plus the document's definitions. */
+  text: string;
+  /** Top-level nodes starting in `[chunkStart, chunkEnd)` are the chunk's; drop the others. */
+  chunkStart: number;
+  chunkEnd: number;
+}
+
+/** Closes any footnote definition left open by the definitions before a prepended chunk. */
+const PREFIX_CLOSER = '<!---->';
+
 /**
- * The text to parse for one chunk: the chunk, a blank line, then the document's definitions.
- * Nodes starting at or after `chunkText.length` come from the definitions and are to be dropped.
- * When the chunk ends inside an unclosed fenced code or raw HTML block (only possible for the
- * last chunk of a document), nothing is appended, since the block would take it in; references
- * elsewhere in that chunk then only resolve to definitions the chunk itself holds.
+ * The source to parse for one chunk: normally `chunkText + '\n\n' + definitions`. When the
+ * chunk ends inside an unclosed fenced code or raw HTML block (only possible in the last chunk),
+ * or its last line lacks a line ending and would read differently with one, anything appended
+ * would change how it ends, so the definitions go in front instead.
  */
-export function withDefinitions(chunkText: string, definitions: string): string {
-  if (definitions === '') return chunkText;
-  const atEnd = scanToEnd(chunkText);
-  if (insideRawBlock(atEnd)) return chunkText;
-  // A last line without a line ending can read differently once one is added after it.
-  const last = chunkText.charCodeAt(chunkText.length - 1);
-  if (last !== LF && last !== CR && stateKey(scanToEnd(`${chunkText}\n`)) !== stateKey(atEnd)) {
-    return chunkText;
+export function chunkSource(chunkText: string, definitions: string): ChunkSource {
+  if (definitions === '') return { text: chunkText, chunkStart: 0, chunkEnd: chunkText.length };
+  if (!endsLikeAtEndOfDocument(chunkText)) {
+    const prefix = `${definitions}\n\n${PREFIX_CLOSER}\n`;
+    return {
+      text: prefix + chunkText,
+      chunkStart: prefix.length,
+      chunkEnd: prefix.length + chunkText.length,
+    };
   }
-  return `${chunkText}\n\n${definitions}`;
+  return { text: `${chunkText}\n\n${definitions}`, chunkStart: 0, chunkEnd: chunkText.length };
+}
+
+/** Whether a blank line and more text after the chunk leave its blocks as the end of text does. */
+function endsLikeAtEndOfDocument(chunkText: string): boolean {
+  const atEnd = scanToEnd(chunkText);
+  if (insideRawBlock(atEnd)) return false;
+  const last = chunkText.charCodeAt(chunkText.length - 1);
+  if (last === LF || last === CR) return true;
+  return stateKey(scanToEnd(`${chunkText}\n`)) === stateKey(atEnd);
 }
 
 /**

@@ -2,7 +2,7 @@ import { it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { collectDefinitions, splitTopLevelBlocks, withDefinitions } from './blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks } from './blocks';
 const parse = (t: string) => fromMarkdown(t, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 function strip(v: unknown): unknown { if (Array.isArray(v)) return v.map(strip); if (v === null || typeof v !== 'object') return v; const o: Record<string, unknown> = {}; for (const [k, f] of Object.entries(v)) if (k !== 'position') o[k] = strip(f); return o; }
 it('debug', () => {
@@ -13,7 +13,7 @@ it('debug', () => {
   console.log('WHOLE', JSON.stringify(strip(parse(text).children), null, 0));
   for (const c of chunks) {
     const t = text.slice(c.start, c.end);
-    const src = withDefinitions(t, defs);
-    console.log('CHUNK', JSON.stringify(t), '\n   ', JSON.stringify(strip(parse(src).children.filter((n) => (n.position?.start.offset ?? 0) < t.length))));
+    const s = chunkSource(t, defs);
+    console.log('CHUNK', JSON.stringify(t), '\n   ', JSON.stringify(strip(parse(s.text).children.filter((n) => { const o = n.position?.start.offset ?? -1; return o >= s.chunkStart && o < s.chunkEnd; }))));
   }
 });

@@ -2,7 +2,7 @@ import { it } from 'vitest';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
-import { collectDefinitions, splitTopLevelBlocks, withDefinitions } from './blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks } from './blocks';
 const parse = (t: string) => fromMarkdown(t, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 function strip(v: unknown): unknown { if (Array.isArray(v)) return v.map(strip); if (v === null || typeof v !== 'object') return v; const o: Record<string, unknown> = {}; for (const [k, f] of Object.entries(v)) if (k !== 'position') o[k] = strip(f); return o; }
 function ok(text: string): boolean {
@@ -12,7 +12,7 @@ function ok(text: string): boolean {
   const whole = JSON.stringify(strip(parse(text).children));
   const defs = collectDefinitions(text);
   const parts: unknown[] = [];
-  for (const c of chunks) { const t = text.slice(c.start, c.end); for (const n of parse(withDefinitions(t, defs)).children) if ((n.position?.start.offset ?? 0) < t.length) parts.push(strip(n)); }
+  for (const c of chunks) { const s = chunkSource(text.slice(c.start, c.end), defs); for (const n of parse(s.text).children) { const o = n.position?.start.offset ?? -1; if (o >= s.chunkStart && o < s.chunkEnd) parts.push(strip(n)); } }
   return JSON.stringify(parts) === whole;
 }
 function shrink(text: string): string {
