@@ -34,6 +34,9 @@ export default defineConfig({
       workbox: {
         globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm}'],
         maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
+        // Take over open windows as soon as the shell is cached, so the app works offline at once.
+        clientsClaim: true,
+        skipWaiting: true,
       },
     }),
   ],

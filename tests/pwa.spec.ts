@@ -55,22 +55,22 @@ test('installable from 127.0.0.1, with an active service worker, and it starts w
     await page.goto(hub.url);
     await expect(page.locator('.app[data-window-id]')).toBeVisible();
     await expect(page.locator('link[rel="manifest"]')).toHaveCount(1);
-    // The service worker installs, precaches the shell and takes control.
-    await page
-      .waitForFunction(
-        async () => {
-          const reg = await navigator.serviceWorker.getRegistration();
-          return reg?.active?.state === 'activated' && !!navigator.serviceWorker.controller;
-        },
-        null,
-        { timeout: 60_000 },
+    // The service worker installs, precaches the app shell and takes control of the page.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            if (reg?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
+            for (const name of await caches.keys()) {
+              const keys = await (await caches.open(name)).keys();
+              if (keys.some((r) => new URL(r.url).pathname === '/index.html')) return true;
+            }
+            return false;
+          }),
+        { timeout: 60_000, intervals: [250] },
       )
-      .catch(async () => {
-        await page.reload();
-        await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, {
-          timeout: 30_000,
-        });
-      });
+      .toBe(true);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
       installabilityErrors: { errorId: string }[];
@@ -86,6 +86,9 @@ test('installable from 127.0.0.1, with an active service worker, and it starts w
     await page.reload();
     await expect(page.locator('.app[data-window-id]')).toBeVisible();
     await expect(page.getByRole('button', { name: 'New file in /notes' })).toBeVisible();
+    // The editor's code comes from the cache too.
+    await page.getByRole('button', { name: 'New document' }).click();
+    await expect(page.locator('.document[data-ready="true"] .ProseMirror')).toBeVisible();
     hub = await startHub({ port: OFFLINE_PORT, root });
   } finally {
     await context.close();

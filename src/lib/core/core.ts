@@ -2,7 +2,7 @@
  * The core: the one owner of tabs, documents, workspaces and settings. It runs in a SharedWorker
  * (a dedicated Worker where SharedWorker is missing); every window is a view on it.
  */
-import { DEFAULT_MOUNT, dirnameOf, joinVirtual, validateName } from '../paths';
+import { DEFAULT_MOUNT, dirnameOf } from '../paths';
 import { resolveKind } from '../documents/kind';
 import { encodeFile } from '../markdown/textCodec';
 import { openCoreDb, type Db, type StoredTab } from './db';
@@ -14,12 +14,12 @@ import {
   fileAt,
   ioRefusal,
   isNotFound,
-  listEntries,
-  renameIn,
   writeFile,
 } from './fileAccess';
 import { Journal } from './journal';
 import { readDocument } from './openDocument';
+import { createEntry, listDir, renameEntry } from './treeOps';
+import { DELETED, loadFromDisk, restoreSession } from './restore';
 import type { Splice } from './textEdit';
 import {
   DEFAULT_SETTINGS,
@@ -57,7 +57,12 @@ export class Core implements CoreApi {
     await workspaces.init();
     const core = new Core(db, workspaces, new Journal(db));
     core.settings = { ...DEFAULT_SETTINGS, ...((await db.get('settings', 'settings')) ?? {}) };
-    await core.restore();
+    const restored = await restoreSession(db, core.journal, core.store, workspaces);
+    if (restored > 0) {
+      core.notices.push(
+        `Restored unsaved changes in ${restored} document${restored === 1 ? '' : 's'} from your last session.`,
+      );
+    }
     return core;
   }
 
@@ -149,60 +154,23 @@ export class Core implements CoreApi {
 
   // ── files and folders ──────────────────────────────────────────────────
 
-  async listDir(path: string) {
-    const r = this.workspaces.resolve(path);
-    if (!r.ok) return r;
-    try {
-      return {
-        ok: true as const,
-        entries: await listEntries(await dirAt(r.ws.handle, r.segments), r.path),
-      };
-    } catch (e) {
-      return this.ioFailure(e, path, r.ws.mount);
-    }
+  listDir(path: string) {
+    return listDir(this.workspaces, path, (e, p, m) => this.ioFailure(e, p, m));
   }
 
-  async createEntry(dir: string, name: string, kind: 'file' | 'directory') {
-    const r = this.workspaces.resolve(dir);
-    if (!r.ok) return r;
-    const valid = validateName(name);
-    if (!valid.ok) return refuse('INVALID_PATH', valid.reason);
-    const path = joinVirtual(r.path, valid.name);
-    try {
-      const parent = await dirAt(r.ws.handle, r.segments);
-      if (await exists(parent, valid.name)) {
-        return refuse('NAME_CLASH', `${path} already exists; choose another name.`);
-      }
-      if (kind === 'file') await parent.getFileHandle(valid.name, { create: true });
-      else await parent.getDirectoryHandle(valid.name, { create: true });
-      return { ok: true as const, path };
-    } catch (e) {
-      return this.ioFailure(e, path, r.ws.mount);
-    }
+  createEntry(dir: string, name: string, kind: 'file' | 'directory') {
+    return createEntry(this.workspaces, dir, name, kind, (e, p, m) => this.ioFailure(e, p, m));
   }
 
   async renameEntry(path: string, newName: string) {
-    const r = this.workspaces.resolve(path);
-    if (!r.ok) return r;
-    if (r.segments.length === 0)
-      return refuse('INVALID_PATH', `${path} is a workspace root; it cannot be renamed.`);
-    const valid = validateName(newName);
-    if (!valid.ok) return refuse('INVALID_PATH', valid.reason);
-    const target = joinVirtual(dirnameOf(r.path), valid.name);
-    if (target === r.path) return { ok: true as const, path: target };
-    try {
-      const parent = await dirAt(r.ws.handle, r.segments.slice(0, -1));
-      const caseOnly = target.toLowerCase() === r.path.toLowerCase();
-      if (!caseOnly && (await exists(parent, valid.name))) {
-        return refuse('NAME_CLASH', `${target} already exists; choose another name.`);
-      }
-      await renameIn(parent, r.segments[r.segments.length - 1], valid.name);
-      this.store.renamePaths(r.path, target);
+    const r = await renameEntry(this.workspaces, path, newName, (e, p, m) =>
+      this.ioFailure(e, p, m),
+    );
+    if (r.ok && r.from !== r.path) {
+      this.store.renamePaths(r.from, r.path);
       this.layoutChanged();
-      return { ok: true as const, path: target };
-    } catch (e) {
-      return this.ioFailure(e, path, r.ws.mount);
     }
+    return r.ok ? { ok: true as const, path: r.path } : r;
   }
 
   async deleteEntry(path: string): Promise<Result> {
@@ -216,7 +184,7 @@ export class Core implements CoreApi {
       // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
       for (const doc of this.store.tabs.values()) {
         if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
-          doc.savedText = '\u0000deleted';
+          doc.savedText = DELETED;
           doc.notice = `${doc.path} was deleted; save to write it again.`;
           this.recordDraft(doc);
         }
@@ -470,85 +438,12 @@ export class Core implements CoreApi {
     });
   }
 
-  /** Brings back the tabs of the last session, with any unsaved text they had. */
-  private async restore(): Promise<void> {
-    const layout = (await this.db.get('layout', 'tabs')) ?? [];
-    const drafts = new Map((await this.journal.all()).map((d) => [d.tabId, d]));
-    this.store.ensureWindow('main');
-    let restored = 0;
-    for (const stored of layout) {
-      const draft = drafts.get(stored.id);
-      drafts.delete(stored.id);
-      const doc = this.store.addTab('main', {
-        id: stored.id,
-        path: stored.path,
-        kind: stored.kind,
-        text: draft?.text ?? '',
-        savedText: draft ? '\u0000unknown' : '',
-        format: draft?.format ?? LF_FORMAT,
-        mode: stored.mode,
-      });
-      if (stored.active) this.store.activate(doc.id);
-      if (stored.path) await this.loadFromDisk(doc, draft?.text);
-      if (draft) {
-        restored++;
-        doc.notice = 'Unsaved changes from your last session were restored.';
-      }
-    }
-    for (const orphan of drafts.values()) this.journal.record(orphan.tabId, null);
-    if (restored > 0) {
-      this.notices.push(
-        `Restored unsaved changes in ${restored} document${restored === 1 ? '' : 's'} from your last session.`,
-      );
-    }
-    const main = this.store.windows.get('main');
-    if (main && main.tabIds.length === 0 && layout.length === 0) this.store.windows.delete('main');
-  }
-
-  /** Reads a restored tab's file; a draft, when there is one, stays the text. */
-  private async loadFromDisk(doc: DocState, draftText: string | undefined): Promise<void> {
-    const r = this.workspaces.resolve(doc.path);
-    if (!r.ok) {
-      doc.pending = true;
-      doc.notice = r.message;
-      return;
-    }
-    try {
-      const read = await readDocument(
-        r.path,
-        await (await fileAt(r.ws.handle, r.segments)).getFile(),
-      );
-      if (!read.ok) {
-        doc.notice = read.message;
-        return;
-      }
-      const d = read.doc;
-      doc.savedText = d.text;
-      doc.text = draftText ?? d.text;
-      doc.format = d.format;
-      doc.kind = d.kind;
-      doc.readOnlyReason = d.readOnlyReason ?? null;
-      doc.sourceOnly = d.sourceOnly ?? false;
-      if (doc.sourceOnly) doc.mode = 'source';
-      doc.notice = d.notice ?? null;
-      doc.pending = false;
-    } catch (e) {
-      if (isNotFound(e)) {
-        doc.savedText = '\u0000deleted';
-        doc.notice = `${doc.path} no longer exists; save to write it again.`;
-      } else {
-        doc.pending = true;
-        doc.notice = ioRefusal(e, doc.path ?? '').message;
-      }
-    }
-  }
-
   private async reloadPending(mount: string): Promise<void> {
     for (const doc of this.store.tabs.values()) {
       if (!doc.pending || doc.path?.split('/')[1] !== mount) continue;
       const dirty = doc.text !== doc.savedText && doc.text !== '';
       const before = doc.text;
-      await this.loadFromDisk(doc, dirty ? doc.text : undefined);
+      await loadFromDisk(this.workspaces, doc, dirty ? doc.text : undefined);
       if (doc.text !== before) {
         const text = doc.text;
         doc.text = before;

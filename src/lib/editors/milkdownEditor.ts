@@ -2,6 +2,7 @@
 import {
   Editor,
   editorStateOptionsCtx,
+  editorViewOptionsCtx,
   editorViewCtx,
   parserCtx,
   remarkStringifyOptionsCtx,
@@ -45,6 +46,7 @@ const imageAttributes = $remark('vmarkImageAttributes', () => () => (tree: unkno
 export async function createMilkdownEditor(
   root: HTMLElement,
   body: string,
+  readOnly: boolean,
   onEdit: OnEdit,
 ): Promise<EditorHandle> {
   let groups: SourceGroup<ProseNode>[] = [];
@@ -71,6 +73,7 @@ export async function createMilkdownEditor(
   const editor = Editor.make()
     .config((ctx) => {
       ctx.set(rootCtx, root);
+      ctx.update(editorViewOptionsCtx, (o) => ({ ...o, editable: () => !readOnly }));
       ctx.update(remarkStringifyOptionsCtx, (o) => ({
         ...o,
         bullet: '-' as const,

@@ -237,7 +237,8 @@ function scanFlow(
         if (lazy) state.stack.length = continued;
         return false;
       }
-      const interrupter = cursor.indent() < 4 ? paragraphInterrupter(state, cursor, lazy, context) : null;
+      const interrupter =
+        cursor.indent() < 4 ? paragraphInterrupter(state, cursor, lazy, context) : null;
       if (!interrupter) {
         appendParagraphLine(leaf, cursor);
         return false;
@@ -390,10 +391,7 @@ function continuesPlainly(container: Container, cursor: LineCursor): boolean {
   return continueContainer(copy, cursor) === 'continued';
 }
 
-function appendParagraphLine(
-  leaf: Extract<Leaf, { kind: 'paragraph' }>,
-  cursor: LineCursor,
-): void {
+function appendParagraphLine(leaf: Extract<Leaf, { kind: 'paragraph' }>, cursor: LineCursor): void {
   if (!leaf.definitionCandidate) return;
   leaf.text += '\n' + cursor.src.slice(cursor.firstNonSpace(), cursor.lineEnd);
 }

@@ -60,7 +60,8 @@ function expectSameBlocks(text: string): Conformance {
     const source = chunkSource(text.slice(chunk.start, chunk.end), definitions);
     for (const node of parse(source.text).children) {
       const offset = node.position?.start.offset ?? -1;
-      if (offset >= source.chunkStart && offset < source.chunkEnd) pieces.push({ node, chunk: index });
+      if (offset >= source.chunkStart && offset < source.chunkEnd)
+        pieces.push({ node, chunk: index });
     }
   });
   const count = Math.max(whole.length, pieces.length);
@@ -100,9 +101,15 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ['no final newline', '# Title\n\nLast paragraph'],
   ['single line', 'just text'],
   ['headings and paragraphs', '# One\ntext\n## Two\n\nmore text\n### Three'],
-  ['fence with blank lines and column-0 lines', '```js\nconst a = 1;\n\n# not a heading\n- not a list\n```\nafter\n'],
+  [
+    'fence with blank lines and column-0 lines',
+    '```js\nconst a = 1;\n\n# not a heading\n- not a list\n```\nafter\n',
+  ],
   ['tilde fence, longer closing fence', '~~~~ info\n~~~\nstill code\n~~~~~~\n\npara\n'],
-  ['backtick fence with info and backtick in info', '``` a`b\nnot code\n```\n\n``` ok\ncode\n```\n'],
+  [
+    'backtick fence with info and backtick in info',
+    '``` a`b\nnot code\n```\n\n``` ok\ncode\n```\n',
+  ],
   ['fence at EOF unclosed', 'para\n\n```\ncode\n\nmore code\n'],
   ['fence at EOF unclosed without newline', '# h\n```\ncode'],
   ['fence closed at EOF without newline', '```\ncode\n```'],
@@ -114,8 +121,14 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ['bullet change starts new list', '- a\n- b\n+ c\n+ d\n* e\n\n- f\n'],
   ['ordered delimiter change', '1. a\n2. b\n3) c\n\n4) d\n1. e\n'],
   ['ordered start not one after paragraph', 'text\n2. not a list\n1. a list\n'],
-  ['nested list and continuation paragraphs', '- a\n  - b\n\n    continued b\n\n  continued a\n\n- c\n\n      code in c\n'],
-  ['list items containing fences', '- item\n\n  ```\n  code\n\n  more\n  ```\n\n- next\n  ~~~\n\n  ~~~\nafter\n'],
+  [
+    'nested list and continuation paragraphs',
+    '- a\n  - b\n\n    continued b\n\n  continued a\n\n- c\n\n      code in c\n',
+  ],
+  [
+    'list items containing fences',
+    '- item\n\n  ```\n  code\n\n  more\n  ```\n\n- next\n  ~~~\n\n  ~~~\nafter\n',
+  ],
   ['list item fence with column-0 line', '- ```\n  a\nb\n```\n'],
   ['list item starting blank', '-\n  foo\n-\n\n  bar\n- \n  baz\n'],
   ['list lazy continuation', '- a\nlazy\n- b\n\n  c\nd\n'],
@@ -139,9 +152,15 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ['table interrupting a paragraph', 'para\na | b\n--|--\nrow\n# h\n'],
   ['table rows then block starts', '| a |\n|---|\n| 1 |\n    code\n| x |\n|---|\n- item\n'],
   ['table-like non tables', 'a | b\n-- | -- | --\n\n||\n|\n\n| x |\n- |\n'],
-  ['link reference definitions', '[foo]\n\n[foo]: /url "title"\n\n[bar]: <b a r>\n  \'multi\n  line\'\n\n[bar] and [baz]\n'],
+  [
+    'link reference definitions',
+    '[foo]\n\n[foo]: /url "title"\n\n[bar]: <b a r>\n  \'multi\n  line\'\n\n[bar] and [baz]\n',
+  ],
   ['definitions in containers', '> [q]: /q\n\n- [l]: /l\n\n[q] [l]\n'],
-  ['footnotes', 'Text[^1] and[^note].\n\n[^1]: One\n    continued\n\n    paragraph two\n\n[^note]: Note\nlazy\n\nafter\n'],
+  [
+    'footnotes',
+    'Text[^1] and[^note].\n\n[^1]: One\n    continued\n\n    paragraph two\n\n[^note]: Note\nlazy\n\nafter\n',
+  ],
   ['front matter yaml', '---\ntitle: x\ntags:\n  - a\n---\n# Heading\n\ntext\n'],
   ['front matter yaml dots', '---\ntitle: x\n...\n\n# Heading\n'],
   ['front matter toml', '+++\ntitle = "x"\n+++\nSome text\n\n# Heading\n'],
@@ -152,14 +171,69 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
 
 /** Fragments for random documents: each is a complete or deliberately incomplete construct. */
 const FRAGMENTS: readonly string[] = [
-  'para', 'para [ref] text', '# h', '## h ##', 'Setext\n===', 'Setext\n---', '---', '***',
-  '- a', '- a\n- b', '* a', '+ a', '1. a', '2. a', '1) a', '-', '- ', '1.', '- [ ] task',
-  '```\ncode\n```', '```\ncode', '~~~\n~~~', '    code', '\tcode', '  - nested\n    - more',
-  '> q', '> q\nlazy', '>', '> ```\n> c', '<div>', '</div>', '<!--', '-->', '<script>',
-  '</script>', '<?', '?>', '<!X', '>', '<![CDATA[', ']]>', '<x-y>', '<x-y a="1"/>', '| a | b |',
-  '|---|---|', '| 1 | 2 |', 'a|b', '-|-', ':-', '[ref]: /url', '[ref]: /url\n"title"',
-  '[^fn]: note', '[^fn]', '    continued', '  indented two', '   three', '=', '- - -', '\\',
-  '[a', 'b]: /x', '2) x', '10. x',
+  'para',
+  'para [ref] text',
+  '# h',
+  '## h ##',
+  'Setext\n===',
+  'Setext\n---',
+  '---',
+  '***',
+  '- a',
+  '- a\n- b',
+  '* a',
+  '+ a',
+  '1. a',
+  '2. a',
+  '1) a',
+  '-',
+  '- ',
+  '1.',
+  '- [ ] task',
+  '```\ncode\n```',
+  '```\ncode',
+  '~~~\n~~~',
+  '    code',
+  '\tcode',
+  '  - nested\n    - more',
+  '> q',
+  '> q\nlazy',
+  '>',
+  '> ```\n> c',
+  '<div>',
+  '</div>',
+  '<!--',
+  '-->',
+  '<script>',
+  '</script>',
+  '<?',
+  '?>',
+  '<!X',
+  '>',
+  '<![CDATA[',
+  ']]>',
+  '<x-y>',
+  '<x-y a="1"/>',
+  '| a | b |',
+  '|---|---|',
+  '| 1 | 2 |',
+  'a|b',
+  '-|-',
+  ':-',
+  '[ref]: /url',
+  '[ref]: /url\n"title"',
+  '[^fn]: note',
+  '[^fn]',
+  '    continued',
+  '  indented two',
+  '   three',
+  '=',
+  '- - -',
+  '\\',
+  '[a',
+  'b]: /x',
+  '2) x',
+  '10. x',
 ];
 
 function mulberry32(seed: number): () => number {
@@ -212,17 +286,21 @@ describe('splitTopLevelBlocks conformance', () => {
     });
   }
 
-  it('keeps blocks intact in random documents', () => {
-    const random = mulberry32(20240601);
-    for (let index = 0; index < 1500; index += 1) {
-      const text = randomDocument(random);
-      try {
-        expectSameBlocks(text);
-      } catch (error) {
-        throw new Error(`random document ${index} ${JSON.stringify(text)}: ${String(error)}`);
+  it(
+    'keeps blocks intact in random documents',
+    () => {
+      const random = mulberry32(20240601);
+      for (let index = 0; index < 1500; index += 1) {
+        const text = randomDocument(random);
+        try {
+          expectSameBlocks(text);
+        } catch (error) {
+          throw new Error(`random document ${index} ${JSON.stringify(text)}: ${String(error)}`);
+        }
       }
-    }
-  }, SLOW);
+    },
+    SLOW,
+  );
 });
 
 describe('splitTopLevelBlocks granularity', () => {

@@ -16,8 +16,7 @@ export interface TextFormat {
 
 /** The outcome of decoding: editor text plus format, or a reason the file can only be viewed. */
 export type DecodeResult =
-  | { ok: true; text: string; format: TextFormat }
-  | { ok: false; reason: string; lossyText: string };
+  { ok: true; text: string; format: TextFormat } | { ok: false; reason: string; lossyText: string };
 
 const BOM_CHAR = 0xfeff;
 const BOM_BYTES = [0xef, 0xbb, 0xbf] as const;

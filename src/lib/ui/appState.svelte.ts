@@ -17,6 +17,8 @@ export class AppState {
   toasts = $state<Toast[]>([]);
   treeVersion = $state(0);
   private toastSeq = 0;
+  // Not reactive on purpose: sessions are looked up, never rendered.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private readonly sessions = new Map<string, DocumentSession>();
 
   get window() {
