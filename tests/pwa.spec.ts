@@ -61,7 +61,8 @@ test('installable from 127.0.0.1, with an active service worker, and it starts w
         () =>
           page.evaluate(async () => {
             const reg = await navigator.serviceWorker.getRegistration();
-            if (reg?.active?.state !== 'activated' || !navigator.serviceWorker.controller) return false;
+            if (reg?.active?.state !== 'activated' || !navigator.serviceWorker.controller)
+              return false;
             for (const name of await caches.keys()) {
               const keys = await (await caches.open(name)).keys();
               if (keys.some((r) => new URL(r.url).pathname === '/index.html')) return true;

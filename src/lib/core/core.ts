@@ -8,14 +8,7 @@ import { encodeFile } from '../markdown/textCodec';
 import { openCoreDb, type Db, type StoredTab } from './db';
 import { DocumentStore, LF_FORMAT, type DocState } from './documentStore';
 import { refuse, type Result } from './errors';
-import {
-  dirAt,
-  exists,
-  fileAt,
-  ioRefusal,
-  isNotFound,
-  writeFile,
-} from './fileAccess';
+import { dirAt, exists, fileAt, ioRefusal, isNotFound, writeFile } from './fileAccess';
 import { Journal } from './journal';
 import { readDocument } from './openDocument';
 import { createEntry, listDir, renameEntry } from './treeOps';

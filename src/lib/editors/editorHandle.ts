@@ -7,6 +7,8 @@ export interface EditorHandle {
   /** Replaces the content; `undoable` makes it one step the person can undo. */
   setText(text: string, undoable: boolean): void;
   focus(): void;
+  /** Resolves once the whole document is in the editor (long documents load in steps). */
+  loaded?: Promise<void>;
   destroy(): void;
 }
 

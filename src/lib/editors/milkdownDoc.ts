@@ -6,53 +6,141 @@ import type { Node as ProseNode, Schema } from '@milkdown/kit/prose/model';
 import { collectDefinitions, splitTopLevelBlocks } from '../markdown/blocks';
 import { mergeBlocks, type SourceGroup } from '../wysiwyg/blockMerge';
 
-export type Parse = (markdown: string) => ProseNode;
-export type Serialize = (doc: ProseNode) => string;
-
-const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\n]+\]:/gm;
-
-function isBlankDoc(doc: ProseNode): boolean {
-  if (doc.childCount !== 1) return false;
-  const only = doc.firstChild as ProseNode;
-  return only.type.name === 'paragraph' && only.content.size === 0;
+/** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
+export interface Pipeline {
+  toMdast(markdown: string): MdRoot;
+  toDoc(root: MdRoot): ProseNode;
 }
 
-/** Parses each top-level chunk on its own: fast for large texts, and each node knows its source. */
-export function parseInGroups(
+export interface MdNode {
+  type: string;
+  children?: MdNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+export interface MdRoot extends MdNode {
+  type: 'root';
+  children: MdNode[];
+}
+
+export type Serialize = (doc: ProseNode) => string;
+
+/** Chunks are parsed together in batches of about this many characters (parsing has a cost per call). */
+export const BATCH_CHARS = 8_000;
+
+interface Span {
+  start: number;
+  end: number;
+}
+
+/** Finds the chunk that holds an offset (chunks are sorted and contiguous). */
+function chunkAt(chunks: readonly Span[], offset: number): number {
+  let lo = 0;
+  let hi = chunks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (chunks[mid].start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Groups parsed so far, and where the unparsed rest of the text begins. */
+export interface Parsed {
+  groups: SourceGroup<ProseNode>[];
+  consumed: number;
+}
+
+/**
+ * Parses the body in batches of top-level chunks and gives each chunk (a group) the editor nodes
+ * that came from it, stopping once `budget` characters are parsed. Groups whose source is
+ * unchanged from `previous` keep their nodes, so a replace keeps the identity of untouched blocks.
+ */
+export function parsePrefix(
   body: string,
-  parse: Parse,
+  pipeline: Pipeline,
+  budget = Infinity,
   previous: readonly SourceGroup<ProseNode>[] = [],
-): SourceGroup<ProseNode>[] {
-  const definitions = collectDefinitions(body);
-  const footnotes = definitions.match(FOOTNOTE_DEFINITION)?.length ?? 0;
+  definitions = collectDefinitions(body),
+): Parsed {
   const reuse = new Map<string, SourceGroup<ProseNode>>();
   for (const g of previous) if (g.nodes.length) reuse.set(g.source, g);
-  return splitTopLevelBlocks(body).map(({ start, end }) => {
-    const source = body.slice(start, end);
-    const known = reuse.get(source);
+  const chunks = splitTopLevelBlocks(body);
+  const out: SourceGroup<ProseNode>[] = [];
+  let i = 0;
+  let parsed = 0;
+  while (i < chunks.length && parsed < budget) {
+    const known = reuse.get(body.slice(chunks[i].start, chunks[i].end));
     if (known) {
-      reuse.delete(source);
-      return known;
+      reuse.delete(known.source);
+      out.push(known);
+      i++;
+      continue;
     }
-    const needsDefinitions = definitions !== '' && source.includes('[');
-    const doc = parse(needsDefinitions ? `${source}\n\n${definitions}` : source);
-    if (isBlankDoc(doc)) return { source, nodes: [] };
+    // A batch: consecutive chunks that are not reused, up to BATCH_CHARS.
+    let j = i + 1;
+    while (
+      j < chunks.length &&
+      chunks[j].end - chunks[i].start <= BATCH_CHARS &&
+      !reuse.has(body.slice(chunks[j].start, chunks[j].end))
+    ) {
+      j++;
+    }
+    out.push(...parseBatch(body, chunks.slice(i, j), definitions, pipeline));
+    parsed += chunks[j - 1].end - chunks[i].start;
+    i = j;
+  }
+  return { groups: out, consumed: i < chunks.length ? chunks[i].start : body.length };
+}
+
+/** Parses the whole body (see `parsePrefix`). */
+export function parseInGroups(
+  body: string,
+  pipeline: Pipeline,
+  previous: readonly SourceGroup<ProseNode>[] = [],
+): SourceGroup<ProseNode>[] {
+  return parsePrefix(body, pipeline, Infinity, previous).groups;
+}
+
+function parseBatch(
+  body: string,
+  chunks: readonly Span[],
+  definitions: string,
+  pipeline: Pipeline,
+): SourceGroup<ProseNode>[] {
+  const base = chunks[0].start;
+  const text = body.slice(base, chunks[chunks.length - 1].end);
+  const local = chunks.map((c) => ({ start: c.start - base, end: c.end - base }));
+  const withDefinitions = definitions !== '' && text.includes('[');
+  const tree = pipeline.toMdast(withDefinitions ? `${text}\n\n${definitions}` : text);
+  // Which top-level mdast nodes belong to which chunk; a node that runs over a chunk boundary
+  // joins those chunks into one group.
+  const owner: number[] = local.map((_, k) => k);
+  const nodesOf = new Map<number, MdNode[]>();
+  let last = -1;
+  for (const child of tree.children) {
+    const start = child.position?.start.offset;
+    if (start !== undefined && start >= text.length) continue; // an appended definition
+    const first = start === undefined ? Math.max(last, 0) : chunkAt(local, start);
+    const endOffset = child.position?.end.offset;
+    const lastChunk = endOffset === undefined ? first : chunkAt(local, Math.max(endOffset - 1, 0));
+    for (let k = first + 1; k <= lastChunk; k++) owner[k] = owner[first];
+    last = lastChunk;
+    const key = owner[first];
+    nodesOf.set(key, [...(nodesOf.get(key) ?? []), child]);
+  }
+  const groups: SourceGroup<ProseNode>[] = [];
+  for (let k = 0; k < local.length; k++) {
+    if (owner[k] !== k) continue;
+    let end = k + 1;
+    while (end < local.length && owner[end] === k) end++;
+    const source = text.slice(local[k].start, local[end - 1].end);
+    const md = nodesOf.get(k) ?? [];
     const nodes: ProseNode[] = [];
-    doc.forEach((n) => nodes.push(n));
-    if (needsDefinitions && footnotes > 0) {
-      // The appended footnote definitions come last; they belong to other chunks.
-      let drop = footnotes;
-      while (
-        drop > 0 &&
-        nodes.length > 1 &&
-        nodes[nodes.length - 1].type.name === 'footnote_definition'
-      ) {
-        nodes.pop();
-        drop--;
-      }
-    }
-    return { source, nodes };
-  });
+    if (md.length) pipeline.toDoc({ type: 'root', children: md }).forEach((n) => nodes.push(n));
+    groups.push({ source, nodes: md.length ? nodes : [] });
+  }
+  return groups;
 }
 
 /** The document node that shows the groups. */
@@ -72,7 +160,7 @@ export function textAfterEdit(
   serialize: Serialize,
   groups: readonly SourceGroup<ProseNode>[],
   doc: ProseNode,
-): { text: string; groups: SourceGroup<ProseNode>[] } {
+): SourceGroup<ProseNode>[] {
   const children: ProseNode[] = [];
   doc.forEach((n) => children.push(n));
   const runSerializer = (run: readonly ProseNode[]) => {
@@ -80,8 +168,7 @@ export function textAfterEdit(
     const content = run.filter((n) => !isEmptyParagraph(n));
     return content.length ? serialize(schema.topNodeType.create(null, content)) : '';
   };
-  const merged = mergeBlocks(groups, children, runSerializer);
-  return { text: merged.text, groups: merged.groups };
+  return mergeBlocks(groups, children, runSerializer).groups;
 }
 
 /**

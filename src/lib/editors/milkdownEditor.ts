@@ -4,7 +4,7 @@ import {
   editorStateOptionsCtx,
   editorViewOptionsCtx,
   editorViewCtx,
-  parserCtx,
+  remarkCtx,
   remarkStringifyOptionsCtx,
   rootCtx,
   schemaCtx,
@@ -17,10 +17,25 @@ import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark } from '@milkdown/kit/utils';
-import { diffSplice } from '../core/textEdit';
-import type { SourceGroup } from '../wysiwyg/blockMerge';
+import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import type { EditorHandle, OnEdit } from './editorHandle';
-import { docOf, parseInGroups, rebindGroups, textAfterEdit } from './milkdownDoc';
+import { ParserState } from '@milkdown/kit/transformer';
+import type { Ctx } from '@milkdown/kit/ctx';
+import { collectDefinitions } from '../markdown/blocks';
+import {
+  docOf,
+  parseInGroups,
+  parsePrefix,
+  rebindGroups,
+  textAfterEdit,
+  type MdRoot,
+  type Pipeline,
+} from './milkdownDoc';
+
+/** How much text is parsed before the editor shows up; the rest follows in the background. */
+const FIRST_SCREEN_CHARS = 12_000;
+/** Each background step parses about this much, short enough not to hold up typing for long. */
+const BACKGROUND_STEP_CHARS = 3_000;
 // ProseMirror's own rules (white-space: pre-wrap above all): without them Chrome types no-break spaces.
 import '@milkdown/kit/prose/view/style/prosemirror.css';
 
@@ -43,6 +58,16 @@ const imageAttributes = $remark('vmarkImageAttributes', () => () => (tree: unkno
   walk(tree as MdNode);
 });
 
+/** Milkdown's own remark processor and schema, used a batch of blocks at a time. */
+function pipelineOf(ctx: Ctx): Pipeline {
+  const remark = ctx.get(remarkCtx);
+  const schema = ctx.get(schemaCtx);
+  return {
+    toMdast: (markdown) => remark.runSync(remark.parse(markdown), markdown) as unknown as MdRoot,
+    toDoc: (root) => new ParserState(schema).next(root as never).toDoc(),
+  };
+}
+
 export async function createMilkdownEditor(
   root: HTMLElement,
   body: string,
@@ -50,8 +75,10 @@ export async function createMilkdownEditor(
   onEdit: OnEdit,
 ): Promise<EditorHandle> {
   let groups: SourceGroup<ProseNode>[] = [];
-  let text = body;
   let external = false;
+  // The part of the text not parsed yet: a group with no nodes, written back verbatim until then.
+  let pending: SourceGroup<ProseNode> | null = null;
+  const definitions = collectDefinitions(body);
 
   const watch = $prose(
     () =>
@@ -60,10 +87,9 @@ export async function createMilkdownEditor(
         view: () => ({
           update: (view, prev) => {
             if (external || view.state.doc === prev.doc) return;
-            const next = textAfterEdit(schema(), serializer(), groups, view.state.doc);
-            groups = next.groups;
-            const splice = diffSplice(text, next.text);
-            text = next.text;
+            const before = groups;
+            groups = textAfterEdit(schema(), serializer(), groups, view.state.doc);
+            const splice = spliceBetween(before, groups);
             if (splice) onEdit([splice]);
           },
         }),
@@ -81,7 +107,12 @@ export async function createMilkdownEditor(
         rule: '-' as const,
       }));
       ctx.set(editorStateOptionsCtx, (prev) => {
-        groups = parseInGroups(body, ctx.get(parserCtx));
+        const first = parsePrefix(body, pipelineOf(ctx), FIRST_SCREEN_CHARS, [], definitions);
+        groups = first.groups;
+        if (first.consumed < body.length) {
+          pending = { source: body.slice(first.consumed), nodes: [] };
+          groups.push(pending);
+        }
         return { ...prev, doc: docOf(ctx.get(schemaCtx), groups) };
       });
     })
@@ -99,12 +130,57 @@ export async function createMilkdownEditor(
   const schema = () => editor.ctx.get(schemaCtx);
   const serializer = () => editor.ctx.get(serializerCtx);
   const view = () => editor.ctx.get(editorViewCtx);
+  let destroyed = false;
+
+  /** Parses the rest of a long document a batch at a time, without blocking typing. */
+  const loaded = new Promise<void>((resolve) => {
+    const step = () => {
+      const tail = pending;
+      // Edits may have copied the group (separators); it is the hidden group with that source.
+      const at = tail
+        ? groups.findIndex((g) => g === tail || (g.nodes.length === 0 && g.source === tail.source))
+        : -1;
+      if (destroyed || !tail || at < 0) {
+        pending = null;
+        resolve();
+        return;
+      }
+      const more = parsePrefix(
+        tail.source,
+        pipelineOf(editor.ctx),
+        BACKGROUND_STEP_CHARS,
+        [],
+        definitions,
+      );
+      const rest: SourceGroup<ProseNode>[] =
+        more.consumed < tail.source.length
+          ? [{ source: tail.source.slice(more.consumed), nodes: [] }]
+          : [];
+      const v = view();
+      const tr = v.state.tr.insert(
+        v.state.doc.content.size,
+        more.groups.flatMap((g) => g.nodes),
+      );
+      tr.setMeta('addToHistory', false);
+      external = true;
+      try {
+        v.dispatch(tr);
+      } finally {
+        external = false;
+      }
+      groups = [...groups.slice(0, at), ...more.groups, ...rest, ...groups.slice(at + 1)];
+      pending = rest[0] ?? null;
+      setTimeout(step, 0);
+    };
+    setTimeout(step, 0);
+  });
 
   return {
-    getText: () => text,
+    getText: () => textOf(groups),
     setText(next, undoable) {
-      if (next === text) return;
-      const fresh = parseInGroups(next, editor.ctx.get(parserCtx), groups);
+      if (next === textOf(groups)) return;
+      pending = null;
+      const fresh = parseInGroups(next, pipelineOf(editor.ctx), groups);
       const v = view();
       const doc = docOf(schema(), fresh);
       const tr = v.state.tr.replaceWith(0, v.state.doc.content.size, doc.content);
@@ -117,9 +193,12 @@ export async function createMilkdownEditor(
       }
       // Identity of reused nodes survives the replace, so the groups describe the new doc.
       groups = fresh;
-      text = next;
     },
     focus: () => view().focus(),
-    destroy: () => void editor.destroy(),
+    loaded,
+    destroy: () => {
+      destroyed = true;
+      void editor.destroy();
+    },
   };
 }

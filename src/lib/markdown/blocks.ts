@@ -5,18 +5,17 @@
  * same blocks as parsing the whole document (CommonMark + GFM, as micromark parses it).
  */
 
-import {
-  createScanState,
-  insideRawBlock,
-  finishScan,
-  scanLine,
-  stateKey,
-  type DefinitionSink,
-  type ScanState,
-} from './blockScanner';
+import { finishScan, scanLine } from './blockScanner';
 import { CR, LF } from './charCodes';
 import { splitFrontMatter } from './frontMatter';
 import { splitLines, type LineSpan } from './lines';
+import {
+  createScanState,
+  insideRawBlock,
+  stateKey,
+  type DefinitionSink,
+  type ScanState,
+} from './scanState';
 
 /** A run of the document, `[start, end)` in UTF-16 offsets. */
 export interface Chunk {
@@ -32,21 +31,28 @@ export interface Chunk {
  */
 export function splitTopLevelBlocks(text: string): Chunk[] {
   if (text.length === 0) return [];
+  const lines = splitLines(text);
   const frontMatterEnd = splitFrontMatter(text).frontMatter.length;
-  let cuts = blockBoundaries(text, 0, false);
-  if (frontMatterEnd > 0) {
-    // Valid both for the whole text and for the body parsed without its front matter.
-    const bodyCuts = new Set(blockBoundaries(text, frontMatterEnd, true));
-    cuts = cuts.filter(
-      (offset) => offset === frontMatterEnd || (offset > frontMatterEnd && bodyCuts.has(offset)),
-    );
-  }
+  const whole = new BoundaryScanner(text, false);
+  // After front matter, cuts must also suit the body parsed on its own (as the editor does);
+  // once both readings reach the same state they agree on everything after.
+  let body = frontMatterEnd > 0 ? new BoundaryScanner(text, true) : null;
   const chunks: Chunk[] = [];
   let start = 0;
-  for (const cut of cuts) {
-    if (cut <= start || cut >= text.length) continue;
-    chunks.push({ start, end: cut });
-    start = cut;
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    const next = lines[index + 1];
+    if (line.start < frontMatterEnd) {
+      whole.scan(line, next);
+      continue;
+    }
+    if (body && stateKey(body.state) === stateKey(whole.state)) body = null;
+    const cut = whole.scan(line, next);
+    const bodyCut = body ? body.scan(line, next) : true;
+    if (cut && bodyCut && line.start > start) {
+      chunks.push({ start, end: line.start });
+      start = line.start;
+    }
   }
   chunks.push({ start, end: text.length });
   return chunks;
@@ -119,28 +125,27 @@ function endsLikeAtEndOfDocument(chunkText: string): boolean {
   return stateKey(scanToEnd(`${chunkText}\n`)) === stateKey(atEnd);
 }
 
-/**
- * Offsets of line starts (at or after `from`) where a new chunk may begin when scanning from
- * `from` as if the document started there. `precededByBlock` says a block comes before `from`.
- */
-function blockBoundaries(text: string, from: number, precededByBlock: boolean): number[] {
-  const lines = splitLines(text, from);
-  const state = createScanState();
-  const cuts: number[] = [];
-  let seenBlock = precededByBlock;
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index];
-    const next = lines[index + 1];
+/** Scans a document line by line and tells where a chunk may begin. */
+class BoundaryScanner {
+  readonly state = createScanState();
+
+  /** `seenBlock`: a block comes before the first line scanned. */
+  constructor(
+    private readonly text: string,
+    private seenBlock: boolean,
+  ) {}
+
+  /** Scans `line` and returns whether a chunk may begin where it starts. */
+  scan(line: LineSpan, next: LineSpan | undefined): boolean {
     // A fence or raw HTML block left open inside a list item ends differently at the end of a
     // chunk than where the next top-level block cuts it short, so never cut after one.
-    const afterRawBlock = insideRawBlock(state);
-    if (!scanLine(state, text, line, next).topLevelStart) continue;
-    if (seenBlock && !afterRawBlock && startsLikeADocument(state, text, line, next)) {
-      cuts.push(line.start);
-    }
-    seenBlock = true;
+    const afterRawBlock = insideRawBlock(this.state);
+    if (!scanLine(this.state, this.text, line, next)) return false;
+    const cut =
+      this.seenBlock && !afterRawBlock && startsLikeADocument(this.state, this.text, line, next);
+    this.seenBlock = true;
+    return cut;
   }
-  return cuts;
 }
 
 /**

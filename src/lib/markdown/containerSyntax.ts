@@ -51,13 +51,20 @@ export type Container = QuoteContainer | ListContainer | FootnoteContainer;
 /** `continued`: the line stays in the container; `newItem`: same list, next item; `ended`: no. */
 export type Continuation = 'continued' | 'newItem' | 'ended';
 
-/** Tries to continue `container` on the line at `cursor`, consuming its prefix when it does. */
-export function continueContainer(container: Container, cursor: LineCursor): Continuation {
+/**
+ * Tries to continue `container` on the line at `cursor`, consuming its prefix when it does.
+ * `previous` is the container just continued before it on this line, if any.
+ */
+export function continueContainer(
+  container: Container,
+  cursor: LineCursor,
+  previous?: Container,
+): Continuation {
   switch (container.kind) {
     case 'quote':
       return continueQuote(cursor);
     case 'footnote':
-      return continueFootnote(cursor);
+      return continueFootnote(cursor, previous?.kind === 'footnote');
     case 'list':
       return continueList(container, cursor);
   }
@@ -72,16 +79,13 @@ export function startContainer(cursor: LineCursor, interrupt: boolean): Containe
   const before = cursor.mark();
   const indent = cursor.skipSpaces(3);
   const code = cursor.peek();
-  let opened: Container | null = null;
   if (code === GREATER_THAN) {
     cursor.advance();
     if (isSpaceOrTab(cursor.peek())) cursor.skipSpaces(1);
-    opened = { kind: 'quote' };
-  } else if (code === LEFT_BRACKET) {
-    opened = startFootnote(cursor);
-  } else {
-    opened = startListItem(cursor, null, interrupt, indent);
+    return { kind: 'quote' };
   }
+  const opened =
+    code === LEFT_BRACKET ? startFootnote(cursor) : startListItem(cursor, null, interrupt, indent);
   if (!opened) cursor.reset(before);
   return opened;
 }
@@ -98,11 +102,18 @@ function continueQuote(cursor: LineCursor): Continuation {
   return 'continued';
 }
 
-function continueFootnote(cursor: LineCursor): Continuation {
+/**
+ * A footnote definition continues on a blank line or one indented by four columns. micromark
+ * checks the indent by looking at the last token, so a footnote directly inside another one
+ * also continues with no indent of its own: it sees the outer one's four columns.
+ */
+function continueFootnote(cursor: LineCursor, insideFootnote: boolean): Continuation {
   if (cursor.restIsBlank()) return 'continued';
-  if (cursor.indent() < 4) return 'ended';
-  cursor.skipSpaces(4);
-  return 'continued';
+  const before = cursor.mark();
+  const taken = cursor.skipSpaces(4);
+  if (taken === 4 || (taken === 0 && insideFootnote)) return 'continued';
+  cursor.reset(before);
+  return 'ended';
 }
 
 function continueList(list: ListContainer, cursor: LineCursor): Continuation {

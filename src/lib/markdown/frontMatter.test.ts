@@ -4,7 +4,10 @@ import { splitFrontMatter } from './frontMatter';
 describe('splitFrontMatter', () => {
   it('splits YAML front matter closed by ---, keeping the newline after the fence', () => {
     const text = '---\ntitle: x\n---\n# Body\n';
-    expect(splitFrontMatter(text)).toEqual({ frontMatter: '---\ntitle: x\n---\n', body: '# Body\n' });
+    expect(splitFrontMatter(text)).toEqual({
+      frontMatter: '---\ntitle: x\n---\n',
+      body: '# Body\n',
+    });
   });
 
   it('accepts ... as the closing YAML fence', () => {
@@ -14,7 +17,10 @@ describe('splitFrontMatter', () => {
 
   it('splits TOML front matter', () => {
     const text = '+++\ntitle = "x"\n+++\nBody\n';
-    expect(splitFrontMatter(text)).toEqual({ frontMatter: '+++\ntitle = "x"\n+++\n', body: 'Body\n' });
+    expect(splitFrontMatter(text)).toEqual({
+      frontMatter: '+++\ntitle = "x"\n+++\n',
+      body: 'Body\n',
+    });
   });
 
   it('does not close TOML with --- or YAML with +++', () => {
@@ -24,7 +30,10 @@ describe('splitFrontMatter', () => {
 
   it('takes front matter that ends the document, with or without a final newline', () => {
     expect(splitFrontMatter('---\na: 1\n---')).toEqual({ frontMatter: '---\na: 1\n---', body: '' });
-    expect(splitFrontMatter('---\na: 1\n---\n')).toEqual({ frontMatter: '---\na: 1\n---\n', body: '' });
+    expect(splitFrontMatter('---\na: 1\n---\n')).toEqual({
+      frontMatter: '---\na: 1\n---\n',
+      body: '',
+    });
   });
 
   it('allows empty front matter and trailing spaces on fence lines', () => {
@@ -34,7 +43,10 @@ describe('splitFrontMatter', () => {
 
   it('keeps CRLF line endings inside the front matter', () => {
     const text = '---\r\na: 1\r\n---\r\nBody\r\n';
-    expect(splitFrontMatter(text)).toEqual({ frontMatter: '---\r\na: 1\r\n---\r\n', body: 'Body\r\n' });
+    expect(splitFrontMatter(text)).toEqual({
+      frontMatter: '---\r\na: 1\r\n---\r\n',
+      body: 'Body\r\n',
+    });
   });
 
   it('finds no front matter without a closing fence', () => {
@@ -48,7 +60,12 @@ describe('splitFrontMatter', () => {
   });
 
   it('needs the fence on the very first line', () => {
-    for (const text of ['\n---\na: 1\n---\n', ' ---\na: 1\n---\n', '----\na: 1\n----\n', '---x\n---\n']) {
+    for (const text of [
+      '\n---\na: 1\n---\n',
+      ' ---\na: 1\n---\n',
+      '----\na: 1\n----\n',
+      '---x\n---\n',
+    ]) {
       expect(splitFrontMatter(text).frontMatter).toBe('');
     }
   });

@@ -15,20 +15,24 @@ export interface LineSpan {
  */
 export function splitLines(text: string, from = 0): LineSpan[] {
   const lines: LineSpan[] = [];
-  let start = from;
-  let index = from;
-  while (index < text.length) {
-    const code = text.charCodeAt(index);
-    if (code === LF) {
-      lines.push({ start, end: index, next: index + 1 });
-      start = index + 1;
-    } else if (code === CR) {
-      const next = text.charCodeAt(index + 1) === LF ? index + 2 : index + 1;
-      lines.push({ start, end: index, next });
-      start = next;
-      index = next - 1;
+  if (text.indexOf('\r', from) === -1) {
+    // Fast path: only LF line endings.
+    let start = from;
+    for (let end = text.indexOf('\n', start); end !== -1; end = text.indexOf('\n', start)) {
+      lines.push({ start, end, next: end + 1 });
+      start = end + 1;
     }
-    index += 1;
+    if (start < text.length) lines.push({ start, end: text.length, next: text.length });
+    return lines;
+  }
+  let start = from;
+  for (let index = from; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code !== LF && code !== CR) continue;
+    const next = code === CR && text.charCodeAt(index + 1) === LF ? index + 2 : index + 1;
+    lines.push({ start, end: index, next });
+    start = next;
+    index = next - 1;
   }
   if (start < text.length) lines.push({ start, end: text.length, next: text.length });
   return lines;

@@ -136,7 +136,21 @@ describe('decodeFile then encodeFile', () => {
 
   it('gives back the same bytes for many random documents with uniform line endings', () => {
     const random = mulberry32(7);
-    const alphabet = ['a', 'Z', ' ', '\t', '#', '-', '\r', 'é', '中', '😀', '\u200d', '\ufeff', '\u0000'];
+    const alphabet = [
+      'a',
+      'Z',
+      ' ',
+      '\t',
+      '#',
+      '-',
+      '\r',
+      'é',
+      '中',
+      '😀',
+      '\u200d',
+      '\ufeff',
+      '\u0000',
+    ];
     for (let round = 0; round < 2000; round += 1) {
       const crlf = random() < 0.5;
       const lines: string[] = [];

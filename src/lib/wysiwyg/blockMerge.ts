@@ -14,7 +14,6 @@ export interface SourceGroup<N> {
 }
 
 export interface MergeResult<N> {
-  text: string;
   groups: SourceGroup<N>[];
   /** How many runs of changed nodes were serialised. */
   serialisedRuns: number;
@@ -23,10 +22,17 @@ export interface MergeResult<N> {
 /** Serialises a run of top-level nodes to markdown (without caring about trailing newlines). */
 export type SerializeRun<N> = (nodes: readonly N[]) => string;
 
-const TRAILING_BREAKS = /(?:[ \t]*\n)*$/;
-
+/** The line breaks (with any spaces or tabs between them) that end `source`. */
 function trailingBreaks(source: string): string {
-  return TRAILING_BREAKS.exec(source)?.[0] ?? '';
+  let cut = source.length;
+  let i = source.length - 1;
+  while (i >= 0) {
+    const c = source.charCodeAt(i);
+    if (c === 10) cut = i;
+    else if (c !== 32 && c !== 9) break;
+    i--;
+  }
+  return source.slice(cut);
 }
 
 function breakCount(source: string): number {
@@ -69,9 +75,9 @@ export function mergeBlocks<N>(
   serialize: SerializeRun<N>,
 ): MergeResult<N> {
   const kept = keptGroups(groups, children);
-  const originalText = groups.map((g) => g.source).join('');
+  const lastSource = groups.length ? groups[groups.length - 1].source : '';
   // A document that was empty ends with a newline, as text files should.
-  const finalBreak = originalText === '' || trailingBreaks(originalText).length > 0 ? '\n' : '';
+  const finalBreak = lastSource === '' || trailingBreaks(lastSource).length > 0 ? '\n' : '';
 
   // `origin` is the group's index in the previous text for pieces emitted verbatim.
   type Piece = { group: SourceGroup<N>; verbatim: boolean; origin: number };
@@ -137,5 +143,53 @@ export function mergeBlocks<N>(
   const out: SourceGroup<N>[] = pieces.map((p, i) =>
     texts[i] === p.group.source ? p.group : { nodes: p.group.nodes, source: texts[i] },
   );
-  return { text: out.map((g) => g.source).join(''), groups: out, serialisedRuns };
+  return { groups: out, serialisedRuns };
+}
+
+/** The text the groups make up. */
+export function textOf<N>(groups: readonly SourceGroup<N>[]): string {
+  return groups.map((g) => g.source).join('');
+}
+
+/**
+ * The change from one list of groups to the next, as one splice of the text, found by comparing
+ * groups (not characters): the cost depends on the number of blocks, not on the document's size.
+ */
+export function spliceBetween<N>(
+  before: readonly SourceGroup<N>[],
+  after: readonly SourceGroup<N>[],
+): { from: number; to: number; insert: string } | null {
+  let head = 0;
+  let from = 0;
+  while (head < before.length && head < after.length && before[head] === after[head]) {
+    from += before[head].source.length;
+    head++;
+  }
+  let tail = 0;
+  while (
+    tail < before.length - head &&
+    tail < after.length - head &&
+    before[before.length - 1 - tail] === after[after.length - 1 - tail]
+  ) {
+    tail++;
+  }
+  const removed = textOf(before.slice(head, before.length - tail));
+  const insert = textOf(after.slice(head, after.length - tail));
+  if (removed === insert) return null;
+  // Trim what the changed stretch has in common at its edges, so the splice stays small.
+  let start = 0;
+  const max = Math.min(removed.length, insert.length);
+  while (start < max && removed.charCodeAt(start) === insert.charCodeAt(start)) start++;
+  let end = 0;
+  while (
+    end < max - start &&
+    removed.charCodeAt(removed.length - 1 - end) === insert.charCodeAt(insert.length - 1 - end)
+  ) {
+    end++;
+  }
+  return {
+    from: from + start,
+    to: from + removed.length - end,
+    insert: insert.slice(start, insert.length - end),
+  };
 }
