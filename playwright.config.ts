@@ -1,11 +1,7 @@
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
 
-/** The hub the tests run against; a port of its own so a running `npm start` is left alone. */
-export const TEST_PORT = Number(process.env.VMARK_TEST_PORT ?? 7391);
+import { TEST_HOME, TEST_PORT } from './tests/support/hub';
 
 export default defineConfig({
   testDir: 'tests',
@@ -30,7 +26,7 @@ export default defineConfig({
     env: {
       VMARK_PORT: String(TEST_PORT),
       VMARK_OPEN: '0',
-      VMARK_HOME: mkdtempSync(join(tmpdir(), 'vmark-test-home-')),
+      VMARK_HOME: TEST_HOME,
     },
   },
 });

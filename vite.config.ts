@@ -1,10 +1,12 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { mcpManifestPlugin } from './scripts/mcpManifestPlugin';
 
 export default defineConfig({
   plugins: [
     sveltekit(),
+    mcpManifestPlugin(),
     SvelteKitPWA({
       registerType: 'autoUpdate',
       injectRegister: false,

@@ -23,6 +23,9 @@ import {
   type Snapshot,
 } from './types';
 import { Workspaces } from './workspaces';
+import { Approvals } from './approvals';
+import { HubLink, type AiClient, type LinkState } from './mcp/hubLink';
+import { openMcpSession } from './mcp/server';
 
 type Listener = (event: CoreEvent) => void;
 
@@ -31,8 +34,10 @@ const WINDOW_GRACE_MS = 10_000;
 
 export class Core implements CoreApi {
   readonly store = new DocumentStore();
-  private settings: Settings = { ...DEFAULT_SETTINGS };
-  private notices: string[] = [];
+  settings: Settings = { ...DEFAULT_SETTINGS };
+  notices: string[] = [];
+  readonly approvals = new Approvals();
+  private link: { state: LinkState; clients: AiClient[] } = { state: 'offline', clients: [] };
   private readonly listeners = new Map<string, Listener>();
   private readonly generations = new Map<string, number>();
   private snapshotQueued = false;
@@ -49,6 +54,7 @@ export class Core implements CoreApi {
     const workspaces = new Workspaces(db);
     await workspaces.init();
     const core = new Core(db, workspaces, new Journal(db));
+    core.startHubLink();
     core.settings = { ...DEFAULT_SETTINGS, ...((await db.get('settings', 'settings')) ?? {}) };
     const restored = await restoreSession(db, core.journal, core.store, workspaces);
     if (restored > 0) {
@@ -57,6 +63,40 @@ export class Core implements CoreApi {
       );
     }
     return core;
+  }
+
+  // ── AI clients ─────────────────────────────────────────────────────────
+
+  /** Connects to the hub that served the app; without one (another server) AI stays off. */
+  private startHubLink(): void {
+    const { protocol, host } = self.location;
+    if (protocol !== 'http:' && protocol !== 'https:') return;
+    const link = new HubLink(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/app`, {
+      openSession: (transport, client) =>
+        openMcpSession(this, transport, client?.name ?? 'An AI client'),
+      linkChanged: (state, clients) => {
+        this.link = { state, clients };
+        this.changed();
+      },
+    });
+    link.start();
+  }
+
+  /** Asks a window to bring itself to the front. */
+  requestFocus(windowId: string): void {
+    const listen = this.listeners.get(windowId);
+    if (listen) this.safeSend(listen, { type: 'focus' });
+  }
+
+  /** A message for the person, shown as a toast in every window. */
+  notify(message: string): void {
+    this.notices.push(message);
+    this.changed();
+  }
+
+  async answerApproval(id: string, mount: string | null): Promise<void> {
+    this.approvals.answer(id, mount);
+    this.changed();
   }
 
   // ── windows ────────────────────────────────────────────────────────────
@@ -108,11 +148,13 @@ export class Core implements CoreApi {
       workspaces: this.workspaces.infos(),
       settings: { ...this.settings },
       notices: [...this.notices],
+      ai: { state: this.link.state, clients: this.link.clients.map((c) => c.name) },
+      approvals: this.approvals.pending.map((a) => ({ ...a })),
     };
   }
 
   /** Sends one snapshot to every window after the current burst of changes. */
-  private changed(): void {
+  changed(): void {
     if (this.snapshotQueued) return;
     this.snapshotQueued = true;
     queueMicrotask(() => {
@@ -132,7 +174,7 @@ export class Core implements CoreApi {
   }
 
   /** Tells the window that shows a tab that its text changed elsewhere. */
-  private pushText(doc: DocState, origin: string): void {
+  pushText(doc: DocState, origin: string): void {
     const listen = this.listeners.get(doc.windowId);
     if (listen) {
       this.safeSend(listen, {
@@ -200,12 +242,13 @@ export class Core implements CoreApi {
 
   // ── tabs and documents ─────────────────────────────────────────────────
 
-  async openFile(windowId: string, path: string) {
+  /** Opens a file in a tab (or finds the tab that has it); `activate: false` opens it in the background. */
+  async openFile(windowId: string, path: string, activate = true) {
     const existing = this.store.findByPath(path);
     if (existing) {
-      this.store.activate(existing.id);
+      if (activate) this.store.activate(existing.id);
       this.changed();
-      return { ok: true as const, tabId: existing.id };
+      return { ok: true as const, tabId: existing.id, alreadyOpen: true };
     }
     const r = this.workspaces.resolve(path);
     if (!r.ok) return r;
@@ -216,9 +259,9 @@ export class Core implements CoreApi {
       const read = await readDocument(r.path, file);
       if (!read.ok) return read;
       const doc = this.store.addTab(windowId, read.doc);
-      this.store.activate(doc.id);
+      if (activate) this.store.activate(doc.id);
       this.layoutChanged();
-      return { ok: true as const, tabId: doc.id };
+      return { ok: true as const, tabId: doc.id, alreadyOpen: false };
     } catch (e) {
       return this.ioFailure(e, path, r.ws.mount);
     }
@@ -293,7 +336,7 @@ export class Core implements CoreApi {
     return this.writeDoc(found.doc, path, false);
   }
 
-  private async writeDoc(doc: DocState, path: string, overwrite: boolean) {
+  async writeDoc(doc: DocState, path: string, overwrite: boolean) {
     if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
     const r = this.workspaces.resolve(path);
     if (!r.ok) return r;
@@ -389,7 +432,7 @@ export class Core implements CoreApi {
 
   // ── persistence ────────────────────────────────────────────────────────
 
-  private recordDraft(doc: DocState): void {
+  recordDraft(doc: DocState): void {
     const dirty = doc.text !== doc.savedText;
     this.journal.record(
       doc.id,
@@ -411,7 +454,7 @@ export class Core implements CoreApi {
     await this.journal.flushed();
   }
 
-  private layoutChanged(): void {
+  layoutChanged(): void {
     this.changed();
     if (this.layoutQueued) return;
     this.layoutQueued = true;

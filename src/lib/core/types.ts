@@ -81,6 +81,16 @@ export interface Snapshot {
   settings: Settings;
   /** Core-wide messages for the person, newest last. */
   notices: string[];
+  /** The link to the hub: whether this browser serves AI clients, and which are connected. */
+  ai: { state: 'offline' | 'connecting' | 'active' | 'standby'; clients: string[] };
+  /** Questions for the person from AI clients. */
+  approvals: {
+    id: string;
+    windowId: string;
+    kind: 'open_workspace';
+    folderPath: string;
+    client: string;
+  }[];
 }
 
 export interface DocText {
@@ -91,7 +101,8 @@ export interface DocText {
 
 export type CoreEvent =
   | { type: 'snapshot'; snapshot: Snapshot }
-  | { type: 'text'; tabId: string; text: string; revision: string; origin: string };
+  | { type: 'text'; tabId: string; text: string; revision: string; origin: string }
+  | { type: 'focus' };
 
 export interface DirEntry {
   name: string;
@@ -118,7 +129,11 @@ export interface CoreApi {
   renameEntry(path: string, newName: string): Promise<Result<{ path: string }>>;
   deleteEntry(path: string): Promise<Result>;
 
-  openFile(windowId: string, path: string): Promise<Result<{ tabId: string }>>;
+  openFile(
+    windowId: string,
+    path: string,
+    activate?: boolean,
+  ): Promise<Result<{ tabId: string; alreadyOpen: boolean }>>;
   newTab(windowId: string): Promise<Result<{ tabId: string }>>;
   activateTab(windowId: string, tabId: string): Promise<Result>;
   activateInstance(windowId: string, instanceId: string): Promise<Result>;
@@ -141,4 +156,5 @@ export interface CoreApi {
   removeFolder(mount: string): Promise<Result>;
 
   setSettings(patch: Partial<Settings>): Promise<Settings>;
+  answerApproval(id: string, mount: string | null): Promise<void>;
 }

@@ -10,7 +10,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { describe, expect, it } from 'vitest';
-import { chunkSource, collectDefinitions, splitTopLevelBlocks, type Chunk } from './blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks, type Chunk } from './index';
 import { splitFrontMatter } from './frontMatter';
 
 const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
@@ -299,6 +299,7 @@ describe('splitTopLevelBlocks conformance', () => {
       () => {
         const { chunks, topLevelNodes } = expectSameBlocks(readCorpus(name));
         console.log(`${name}: ${chunks.length} chunks for ${topLevelNodes} top-level nodes`);
+        expect(chunks.length).toBeGreaterThanOrEqual(Math.floor(topLevelNodes * 0.9));
       },
       SLOW,
     );
@@ -339,14 +340,21 @@ describe('splitTopLevelBlocks granularity', () => {
     'gives most top-level blocks of the CommonMark spec a chunk of their own',
     () => {
       const text = readCorpus('commonmark-spec.md');
-      const started = performance.now();
-      const chunks = splitTopLevelBlocks(text);
-      const elapsed = performance.now() - started;
+      const timings: number[] = [];
+      let chunks: Chunk[] = [];
+      for (let run = 0; run < 10; run += 1) {
+        const started = performance.now();
+        chunks = splitTopLevelBlocks(text);
+        timings.push(performance.now() - started);
+      }
+      const median = [...timings].sort((a, b) => a - b)[timings.length >> 1];
       const topLevelNodes = parse(text).children.length;
       console.log(
-        `commonmark-spec.md: split ${text.length} chars into ${chunks.length} chunks ` +
-          `(${topLevelNodes} top-level nodes) in ${elapsed.toFixed(1)} ms`,
+        `commonmark-spec.md: ${text.length} chars, ${chunks.length} chunks for ` +
+          `${topLevelNodes} top-level nodes; split in ${timings[0].toFixed(1)} ms on the first ` +
+          `run of this test, ${median.toFixed(1)} ms median of ${timings.length}`,
       );
+      // Only the front matter, read as markdown, spans two top-level nodes in one chunk.
       expect(chunks.length).toBeGreaterThanOrEqual(Math.floor(topLevelNodes * 0.95));
     },
     SLOW,
@@ -376,31 +384,5 @@ describe('splitTopLevelBlocks granularity', () => {
     const text = '---\ntitle: x\n---\n\n# Heading\n';
     const pieces = splitTopLevelBlocks(text).map(({ start, end }) => text.slice(start, end));
     expect(pieces).toEqual(['---\ntitle: x\n---\n\n', '# Heading\n']);
-  });
-});
-
-describe('collectDefinitions and chunkSource', () => {
-  it('collects link definitions from any depth and footnote labels', () => {
-    const text = '[a]: /a\n\n> [b]: /b "t"\n\n- [c]:\n  /c\n\n[^n]: note\n\npara [a]\n';
-    expect(collectDefinitions(text)).toBe('[a]: /a\n\n[b]: /b "t"\n\n[c]:\n    /c\n\n[^n]:');
-  });
-
-  it('ignores definition-like text inside code', () => {
-    expect(collectDefinitions('```\n[a]: /a\n```\n\n    [b]: /b\n')).toBe('');
-  });
-
-  it('appends the definitions after a blank line', () => {
-    expect(chunkSource('[a]\n', '[a]: /a')).toEqual({
-      text: '[a]\n\n\n[a]: /a',
-      chunkStart: 0,
-      chunkEnd: 4,
-    });
-    expect(chunkSource('[a]\n', '')).toEqual({ text: '[a]\n', chunkStart: 0, chunkEnd: 4 });
-  });
-
-  it('puts the definitions first when the chunk ends inside an unclosed fence', () => {
-    const source = chunkSource('- [a]\n- ```\n', '[^n]:\n\n[a]: /a');
-    expect(source.text).toBe('[^n]:\n\n[a]: /a\n\n<!---->\n- [a]\n- ```\n');
-    expect(source.text.slice(source.chunkStart, source.chunkEnd)).toBe('- [a]\n- ```\n');
   });
 });

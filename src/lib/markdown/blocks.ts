@@ -5,17 +5,13 @@
  * same blocks as parsing the whole document (CommonMark + GFM, as micromark parses it).
  */
 
-import { finishScan, scanLine } from './blockScanner';
-import { CR, LF } from './charCodes';
+import { scanLine } from './blockScanner';
 import { splitFrontMatter } from './frontMatter';
 import { splitLines, type LineSpan } from './lines';
-import {
-  createScanState,
-  insideRawBlock,
-  stateKey,
-  type DefinitionSink,
-  type ScanState,
-} from './scanState';
+import { createScanState, insideRawBlock, stateKey, type ScanState } from './scanState';
+
+export { chunkSource, type ChunkSource } from './chunkSource';
+export { collectDefinitions } from './definitions';
 
 /** A run of the document, `[start, end)` in UTF-16 offsets. */
 export interface Chunk {
@@ -58,73 +54,6 @@ export function splitTopLevelBlocks(text: string): Chunk[] {
   return chunks;
 }
 
-/**
- * The link reference definitions of the whole document (and a `[^label]:` stub per footnote
- * definition), separated by blank lines: added to a chunk (see `chunkSource`), they let
- * its reference links and footnote calls resolve as they do in the whole document. Definitions
- * inside block quotes or list items are included without their container markers.
- */
-export function collectDefinitions(text: string): string {
-  const found: string[] = [];
-  const seen = new Set<string>();
-  const add = (definition: string) => {
-    if (seen.has(definition)) return;
-    seen.add(definition);
-    found.push(definition);
-  };
-  const sink: DefinitionSink = {
-    linkDefinitions: add,
-    footnote: (label) => add(`[^${label}]:`),
-  };
-  const state = createScanState();
-  const lines = splitLines(text);
-  for (let index = 0; index < lines.length; index += 1) {
-    scanLine(state, text, lines[index], lines[index + 1], sink);
-  }
-  finishScan(state, sink);
-  return found.join('\n\n');
-}
-
-/** What to parse for one chunk so that its references resolve as in the whole document. */
-export interface ChunkSource {
-  /** The markdown to parse: the chunk's text plus the document's definitions. */
-  text: string;
-  /** Top-level nodes starting in `[chunkStart, chunkEnd)` are the chunk's; drop the others. */
-  chunkStart: number;
-  chunkEnd: number;
-}
-
-/** Closes any footnote definition left open by the definitions before a prepended chunk. */
-const PREFIX_CLOSER = '<!---->';
-
-/**
- * The source to parse for one chunk: normally `chunkText + '\n\n' + definitions`. When the
- * chunk ends inside an unclosed fenced code or raw HTML block (only possible in the last chunk),
- * or its last line lacks a line ending and would read differently with one, anything appended
- * would change how it ends, so the definitions go in front instead.
- */
-export function chunkSource(chunkText: string, definitions: string): ChunkSource {
-  if (definitions === '') return { text: chunkText, chunkStart: 0, chunkEnd: chunkText.length };
-  if (!endsLikeAtEndOfDocument(chunkText)) {
-    const prefix = `${definitions}\n\n${PREFIX_CLOSER}\n`;
-    return {
-      text: prefix + chunkText,
-      chunkStart: prefix.length,
-      chunkEnd: prefix.length + chunkText.length,
-    };
-  }
-  return { text: `${chunkText}\n\n${definitions}`, chunkStart: 0, chunkEnd: chunkText.length };
-}
-
-/** Whether a blank line and more text after the chunk leave its blocks as the end of text does. */
-function endsLikeAtEndOfDocument(chunkText: string): boolean {
-  const atEnd = scanToEnd(chunkText);
-  if (insideRawBlock(atEnd)) return false;
-  const last = chunkText.charCodeAt(chunkText.length - 1);
-  if (last === LF || last === CR) return true;
-  return stateKey(scanToEnd(`${chunkText}\n`)) === stateKey(atEnd);
-}
-
 /** Scans a document line by line and tells where a chunk may begin. */
 class BoundaryScanner {
   readonly state = createScanState();
@@ -161,13 +90,4 @@ function startsLikeADocument(
   const fresh = createScanState();
   scanLine(fresh, text, line, next);
   return stateKey(fresh) === stateKey(state);
-}
-
-function scanToEnd(text: string): ScanState {
-  const state = createScanState();
-  const lines = splitLines(text);
-  for (let index = 0; index < lines.length; index += 1) {
-    scanLine(state, text, lines[index], lines[index + 1]);
-  }
-  return state;
 }

@@ -196,13 +196,13 @@ function startListItem(
     if (list ? marker !== list.marker : marker !== DOT && marker !== RIGHT_PAREN) return null;
     markerWidth = digits + 1;
   }
-  const afterMarker = cursor.mark();
+  const atMarker = cursor.mark();
   for (let step = 0; step < markerWidth; step += 1) cursor.advance();
   let size: number;
   let initialBlankLine = false;
   if (cursor.restIsBlank()) {
     if (interrupt) {
-      cursor.reset(afterMarker);
+      cursor.reset(atMarker);
       return null;
     }
     initialBlankLine = true;
@@ -215,7 +215,7 @@ function startListItem(
     } else {
       cursor.reset(padding);
       if (!isSpaceOrTab(cursor.peek())) {
-        cursor.reset(afterMarker);
+        cursor.reset(atMarker);
         return null;
       }
       cursor.skipSpaces(1);

@@ -7,7 +7,7 @@
 
 import { ASTERISK, DASH, EQUALS, HASH, LEFT_BRACKET, LESS_THAN, UNDERSCORE } from './charCodes';
 import type { Container } from './containerSyntax';
-import { htmlBlockStart, htmlEndsOnLine } from './htmlBlockSyntax';
+import { htmlBlockStart, htmlEndsOnLine, type HtmlKind } from './htmlBlockSyntax';
 import {
   isAtxHeading,
   isClosingFence,
@@ -50,13 +50,7 @@ export function scanFlow(
       return false;
     case 'html':
       if (lazy) break;
-      if (
-        leaf.htmlKind >= 6
-          ? cursor.restIsBlank()
-          : htmlEndsOnLine(leaf.htmlKind, cursor.src, cursor.pos, cursor.lineEnd)
-      ) {
-        state.leaf = NO_LEAF;
-      }
+      if (htmlBlockEnds(leaf.htmlKind, cursor)) state.leaf = NO_LEAF;
       return false;
     case 'indentedCode':
       if (!lazy && (cursor.restIsBlank() || cursor.indent() >= 4)) return false;
@@ -146,6 +140,12 @@ function startFlow(
     text: candidate ? src.slice(from, lineEnd) : '',
   };
   return true;
+}
+
+/** Kinds 6 and 7 end at a blank line; kinds 1–5 on the line that holds their end marker. */
+function htmlBlockEnds(kind: HtmlKind, cursor: LineCursor): boolean {
+  if (kind >= 6) return cursor.restIsBlank();
+  return htmlEndsOnLine(kind, cursor.src, cursor.pos, cursor.lineEnd);
 }
 
 /** ATX headings and thematic breaks: blocks that begin and end on one line. */

@@ -1,7 +1,6 @@
 /** Markdown text handling for the editor: file decoding, front matter and block chunking. */
-export { chunkSource, collectDefinitions, splitTopLevelBlocks } from './blocks';
-export type { Chunk, ChunkSource } from './blocks';
-export { splitFrontMatter } from './frontMatter';
-export type { FrontMatterSplit } from './frontMatter';
-export { decodeFile, encodeFile } from './textCodec';
-export type { DecodeResult, TextFormat } from './textCodec';
+export { splitTopLevelBlocks, type Chunk } from './blocks';
+export { chunkSource, type ChunkSource } from './chunkSource';
+export { collectDefinitions } from './definitions';
+export { splitFrontMatter, type FrontMatterSplit } from './frontMatter';
+export { decodeFile, encodeFile, type DecodeResult, type TextFormat } from './textCodec';

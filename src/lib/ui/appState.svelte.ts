@@ -61,7 +61,15 @@ export class AppState {
   private onEvent(e: CoreEvent): void {
     // Events can arrive before `attach` has answered; the snapshot it answers comes next anyway.
     if (!this.core) return;
+    if (e.type === 'focus') {
+      window.focus();
+      return;
+    }
     if (e.type === 'snapshot') {
+      if (e.snapshot.notices.length) {
+        for (const n of e.snapshot.notices) this.toast(n);
+        void this.core.dismissNotice(null);
+      }
       this.snapshot = e.snapshot;
       for (const id of this.sessions.keys()) {
         if (!e.snapshot.tabs.some((t) => t.id === id && t.windowId === this.windowId))

@@ -1,0 +1,235 @@
+/**
+ * The wire format of tool results (SPEC §2): successes, domain refusals, approval requests,
+ * argument errors, and the 75,000-byte output bound.
+ */
+
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+
+export type RefusalCode =
+  | 'STALE'
+  | 'INVALID_PATCH'
+  | 'INVALID_TAB'
+  | 'INVALID_PATH'
+  | 'APPROVAL_REQUIRED'
+  | 'NOT_WORKFLOW'
+  | 'READ_ONLY'
+  | 'NO_EDITOR'
+  | 'BROWSER_DISABLED'
+  | 'INTERNAL';
+
+/** What each refusal code means to the model, one sentence each; tool descriptions quote these. */
+export const REFUSAL_MEANINGS: Readonly<Record<RefusalCode, string>> = {
+  STALE:
+    'The text changed since your read, so nothing was written; current_revision is the revision now: read again, redo the edit and retry.',
+  INVALID_PATCH:
+    'A workflow patch cannot apply as written (such as a missing job or step), so nothing changed; the message says which and why.',
+  INVALID_TAB:
+    'No open tab has that tabId (or it is the wrong tab for this action); see session.get_state.',
+  INVALID_PATH:
+    'The path is malformed, out of scope or of an unsupported file type; the message says why.',
+  APPROVAL_REQUIRED:
+    'The person must approve and is being asked now; tell them, and retry the same call once they answer.',
+  NOT_WORKFLOW: 'The tab is not a GitHub Actions workflow, so workflow actions do not apply.',
+  READ_ONLY:
+    "The document is read-only (a read-only grant or the person's lock); reads still work.",
+  NO_EDITOR: 'No live editor shows the tab this action needs; ask the person to show it.',
+  BROWSER_DISABLED: 'The person has turned the browser tools off in Settings → Browser.',
+  INTERNAL: 'Something failed inside VMark Web; the message says what.',
+};
+
+/** Output bound of every result: 25,000 tokens at three bytes a token (SPEC §2). */
+export const MAX_RESULT_BYTES = 75_000;
+
+/** Ready-made `limitSize` notes, telling the model how to get less. */
+export const TRUNCATION_NOTES = {
+  documentRead:
+    'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Ask the person which part matters, or work on a smaller document.',
+  generic:
+    'The result is too large to return whole. preview is the start of the JSON answer and is not valid JSON; ask for less.',
+} as const;
+
+function textResult(text: string, structuredContent?: Record<string, unknown>): CallToolResult {
+  const result: CallToolResult = { content: [{ type: 'text', text }] };
+  if (structuredContent !== undefined) result.structuredContent = structuredContent;
+  return result;
+}
+
+/**
+ * A success: the payload as pretty-printed JSON text, and the same value as `structuredContent`
+ * (an array is wrapped as `{items}`, since structuredContent must be an object).
+ */
+export function success(payload: object | unknown[]): CallToolResult {
+  const structured = Array.isArray(payload)
+    ? { items: payload }
+    : (payload as Record<string, unknown>);
+  return textResult(JSON.stringify(payload, null, 2), structured);
+}
+
+function errorEnvelope(envelope: Record<string, unknown>): CallToolResult {
+  return { ...textResult(JSON.stringify(envelope, null, 2), envelope), isError: true };
+}
+
+/** Copies `extra` onto `envelope` without letting it replace the fields the envelope owns. */
+function withExtra(
+  envelope: Record<string, unknown>,
+  extra: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (extra === undefined) return envelope;
+  for (const [key, value] of Object.entries(extra)) {
+    if (!(key in envelope)) envelope[key] = value;
+  }
+  return envelope;
+}
+
+/** A domain refusal: `isError`, and the envelope `{error, message, ...extra}` as text and structure. */
+export function refusal(
+  code: RefusalCode,
+  message: string,
+  extra?: Record<string, unknown>,
+): CallToolResult {
+  return errorEnvelope(withExtra({ error: code, message }, extra));
+}
+
+/**
+ * The approval request: an APPROVAL_REQUIRED refusal marked `needsApproval: true`. The app shows
+ * its prompt at the same moment; the model tells the person and retries after they answer.
+ */
+export function needsApproval(message: string, extra?: Record<string, unknown>): CallToolResult {
+  return errorEnvelope(
+    withExtra(
+      { error: 'APPROVAL_REQUIRED' satisfies RefusalCode, needsApproval: true, message },
+      extra,
+    ),
+  );
+}
+
+/** An argument-shape error: `isError` with a plain sentence naming the argument, no envelope. */
+export function argumentError(sentence: string): CallToolResult {
+  return { content: [{ type: 'text', text: sentence }], isError: true };
+}
+
+/** UTF-8 byte length without encoding the string (a lone surrogate counts as U+FFFD, 3 bytes). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
+}
+
+/** Raw UTF-8 bytes of one code point (a lone surrogate is encoded as U+FFFD). */
+function codePointBytes(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/** Bytes each ASCII character takes inside a JSON string literal (`"` → `\"`, U+0001 → `\u0001`). */
+const ASCII_ESCAPED_BYTES = Array.from(
+  { length: 0x80 },
+  (_, code) => JSON.stringify(String.fromCharCode(code)).length - 2,
+);
+
+/** Bytes one code point takes inside a JSON string literal, as JSON.stringify writes it. */
+function escapedBytes(codePoint: number): number {
+  if (codePoint < 0x80) return ASCII_ESCAPED_BYTES[codePoint];
+  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 6; // a lone surrogate becomes \udXXX
+  return codePointBytes(codePoint);
+}
+
+const ZERO_WIDTH_JOINER = 0x200d;
+
+/**
+ * The longest start of `text`, cut between code points, whose escaped form inside a JSON string
+ * fits `budget` bytes. A joiner left dangling at the end is dropped.
+ */
+function previewOf(text: string, budget: number): string {
+  let used = 0;
+  let end = 0;
+  for (const char of text) {
+    const codePoint = char.codePointAt(0) ?? 0;
+    const cost = escapedBytes(codePoint);
+    if (used + cost > budget) break;
+    used += cost;
+    end += char.length;
+  }
+  while (end > 0 && text.charCodeAt(end - 1) === ZERO_WIDTH_JOINER) end--;
+  return text.slice(0, end);
+}
+
+function serializeTruncation(
+  note: string,
+  bytesTotal: number,
+  bytesShown: number,
+  preview: string,
+): { text: string; envelope: Record<string, unknown> } {
+  const envelope = {
+    truncated: true,
+    truncation_note: note,
+    bytes_total: bytesTotal,
+    bytes_shown: bytesShown,
+    preview,
+  };
+  return { text: JSON.stringify(envelope, null, 2), envelope };
+}
+
+/**
+ * Keeps a result within `maxBytes` UTF-8 bytes of text. A larger result's text blocks are replaced
+ * by one envelope `{truncated: true, truncation_note, bytes_total, bytes_shown, preview}`, also set
+ * as `structuredContent`; `preview` is the start of the original text, cut on a character boundary
+ * so that the whole new text fits `maxBytes` (as long as the note itself leaves room). `isError` and
+ * non-text blocks are kept. A result within the bound is returned as it is.
+ */
+export function limitSize(
+  result: CallToolResult,
+  note: string,
+  maxBytes: number = MAX_RESULT_BYTES,
+): CallToolResult {
+  const texts: string[] = [];
+  const others: CallToolResult['content'] = [];
+  for (const block of result.content) {
+    if (block.type === 'text') texts.push(block.text);
+    else others.push(block);
+  }
+  const original = texts.join('\n');
+  // Every UTF-16 unit takes 1 to 3 bytes, so short texts need no count.
+  if (original.length * 3 <= maxBytes) return result;
+  const bytesTotal = utf8ByteLength(original);
+  if (bytesTotal <= maxBytes) return result;
+
+  // The preview gets the room the rest of the envelope leaves. That room depends on how many
+  // digits bytes_shown takes: assume the most it can take (it never exceeds the total or the
+  // limit), then try again with fewer digits if the first preview turned out shorter.
+  const fit = (digits: number): string => {
+    const widest = Number('9'.repeat(digits));
+    const overhead = utf8ByteLength(serializeTruncation(note, bytesTotal, widest, '').text);
+    return previewOf(original, Math.max(0, maxBytes - overhead));
+  };
+  const digitsOf = (preview: string): number => String(utf8ByteLength(preview)).length;
+  const mostDigits = String(Math.min(bytesTotal, maxBytes)).length;
+  let preview = fit(mostDigits);
+  const fewer = digitsOf(preview);
+  if (fewer < mostDigits) {
+    const wider = fit(fewer);
+    if (digitsOf(wider) <= fewer) preview = wider;
+  }
+  const { text, envelope } = serializeTruncation(
+    note,
+    bytesTotal,
+    utf8ByteLength(preview),
+    preview,
+  );
+
+  return { ...result, content: [{ type: 'text', text }, ...others], structuredContent: envelope };
+}

@@ -1,0 +1,38 @@
+/** The MCP tool contract and the result envelopes, free of the DOM and of the app. */
+
+export { SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
+export {
+  DOCUMENT_ACTIONS,
+  DOCUMENT_KINDS,
+  EXPECTED_REVISION_MESSAGE,
+  SESSION_ACTIONS,
+  TAB_ID_MESSAGE,
+  TRANSFORM_KINDS,
+  WINDOW_LABEL_MESSAGE,
+  WORKSPACE_ACTIONS,
+  documentShape,
+  sessionShape,
+  workspaceShape,
+} from './schemas';
+export type {
+  DocumentAction,
+  DocumentArgs,
+  SessionAction,
+  SessionArgs,
+  WorkspaceAction,
+  WorkspaceArgs,
+} from './schemas';
+export { DOCUMENT_TOOL, SESSION_TOOL, TOOL_DEFINITIONS, WORKSPACE_TOOL } from './tools';
+export type { ToolDefinition, ToolHints, ToolName } from './tools';
+export {
+  MAX_RESULT_BYTES,
+  REFUSAL_MEANINGS,
+  TRUNCATION_NOTES,
+  argumentError,
+  limitSize,
+  needsApproval,
+  refusal,
+  success,
+  utf8ByteLength,
+} from './envelopes';
+export type { RefusalCode } from './envelopes';

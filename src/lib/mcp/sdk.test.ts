@@ -1,0 +1,183 @@
+/**
+ * The contract through the real SDK: a McpServer with every definition registered, talking to a
+ * real Client over an in-memory transport pair.
+ */
+
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  EXPECTED_REVISION_MESSAGE,
+  SERVER_INFO,
+  SERVER_INSTRUCTIONS,
+  TAB_ID_MESSAGE,
+  TOOL_DEFINITIONS,
+  limitSize,
+  refusal,
+  success,
+} from './index';
+
+interface Call {
+  tool: string;
+  args: unknown;
+}
+
+let client: Client;
+let server: McpServer;
+let calls: Call[];
+
+beforeEach(async () => {
+  calls = [];
+  server = new McpServer(SERVER_INFO, {
+    instructions: SERVER_INSTRUCTIONS,
+    capabilities: { tools: {} },
+  });
+  for (const tool of TOOL_DEFINITIONS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.inputSchema,
+        annotations: tool.annotations,
+      },
+      (args: unknown): CallToolResult => {
+        calls.push({ tool: tool.name, args });
+        if (tool.name === 'document') {
+          return refusal('STALE', 'The document changed.', { current_revision: 'rev-AAAAAAAA' });
+        }
+        return success({ echoed: args });
+      },
+    );
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  client = new Client({ name: 'contract-test', version: '1.0.0' });
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+});
+
+afterEach(async () => {
+  await client.close();
+  await server.close();
+});
+
+function textOf(result: unknown): string {
+  const { content } = result as CallToolResult;
+  const [block] = content;
+  if (block.type !== 'text') throw new Error(`expected text, got ${block.type}`);
+  return block.text;
+}
+
+describe('through a real McpServer and Client', () => {
+  it('hands the instructions and server info to the client', () => {
+    expect(client.getInstructions()).toBe(SERVER_INSTRUCTIONS);
+    expect(client.getServerVersion()).toMatchObject(SERVER_INFO);
+  });
+
+  it('lists the tools in order with titles, descriptions and annotations', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['session', 'workspace', 'document']);
+    tools.forEach((tool, index) => {
+      const definition = TOOL_DEFINITIONS[index];
+      expect(tool.title).toBe(definition.title);
+      expect(tool.description).toBe(definition.description);
+      expect(tool.annotations).toEqual(definition.annotations);
+    });
+  });
+
+  it('derives a JSON Schema for every tool', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const definition = TOOL_DEFINITIONS.find((d) => d.name === tool.name);
+      expect(tool.inputSchema.type).toBe('object');
+      expect(tool.inputSchema.required).toEqual(['action']);
+      expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(
+        Object.keys(definition?.inputSchema ?? {}),
+      );
+      expect(tool.inputSchema.properties?.action).toMatchObject({
+        type: 'string',
+        enum: [...(definition?.inputSchema.action.options ?? [])],
+      });
+    }
+    const [, workspace, document] = tools;
+    expect(workspace.inputSchema.properties?.tabId).toMatchObject({
+      type: 'string',
+      minLength: 1,
+    });
+    expect(workspace.inputSchema.properties?.force).toMatchObject({ type: 'boolean' });
+    expect(document.inputSchema.properties?.save).toMatchObject({
+      type: 'boolean',
+      default: true,
+    });
+    expect(document.inputSchema.properties?.kind).toMatchObject({
+      enum: ['cjk-format', 'cjk-spacing', 'cjk-punctuation'],
+    });
+  });
+
+  it('passes parsed arguments to the handler, with save defaulted', async () => {
+    await client.callTool({ name: 'document', arguments: { action: 'write', content: 'hi' } });
+    expect(calls).toEqual([
+      { tool: 'document', args: { action: 'write', content: 'hi', save: true } },
+    ]);
+  });
+
+  it('delivers a success as text plus structuredContent', async () => {
+    const result = await client.callTool({
+      name: 'session',
+      arguments: { action: 'get_state' },
+    });
+    expect(result.isError).toBeFalsy();
+    expect(result.structuredContent).toEqual({ echoed: { action: 'get_state' } });
+    expect(JSON.parse(textOf(result))).toEqual({ echoed: { action: 'get_state' } });
+  });
+
+  it('delivers a refusal envelope with isError', async () => {
+    const result = await client.callTool({ name: 'document', arguments: { action: 'read' } });
+    expect(result.isError).toBe(true);
+    const envelope = {
+      error: 'STALE',
+      message: 'The document changed.',
+      current_revision: 'rev-AAAAAAAA',
+    };
+    expect(result.structuredContent).toEqual(envelope);
+    expect(JSON.parse(textOf(result))).toEqual(envelope);
+  });
+
+  it('refuses a blank tabId before the handler runs, naming the argument', async () => {
+    const result = await client.callTool({
+      name: 'document',
+      arguments: { action: 'read', tabId: '  ' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(textOf(result)).toContain(TAB_ID_MESSAGE);
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a blank expected_revision, a string save and an unknown action', async () => {
+    const cases = [
+      [{ action: 'write', content: 'x', expected_revision: '' }, EXPECTED_REVISION_MESSAGE],
+      [{ action: 'write', content: 'x', save: 'false' }, 'save must be a boolean'],
+      [{ action: 'delete' }, 'action must be one of: read, write, transform'],
+    ] as const;
+    for (const [args, sentence] of cases) {
+      const result = await client.callTool({ name: 'document', arguments: args });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(textOf(result)).toContain(sentence);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('carries a truncation envelope intact', async () => {
+    server.registerTool('big', { inputSchema: {} }, () =>
+      limitSize(success({ content: '한'.repeat(40_000) }), 'ask for less'),
+    );
+    const result = await client.callTool({ name: 'big', arguments: {} });
+    expect(result.structuredContent).toMatchObject({
+      truncated: true,
+      truncation_note: 'ask for less',
+    });
+    expect(new TextEncoder().encode(textOf(result)).length).toBeLessThanOrEqual(75_000);
+  });
+});

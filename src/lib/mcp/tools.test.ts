@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { REFUSAL_MEANINGS } from './envelopes';
+import { SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
+import { documentShape, sessionShape, workspaceShape } from './schemas';
+import { TOOL_DEFINITIONS } from './tools';
+
+/** SPEC §1: readOnly, destructive, idempotent, openWorld. */
+const SPEC_HINTS = {
+  session: [true, false, true, false],
+  workspace: [false, true, false, true],
+  document: [false, true, false, false],
+} as const;
+
+const ACTIONS: Record<string, readonly string[]> = {
+  session: sessionShape.action.options,
+  workspace: workspaceShape.action.options,
+  document: documentShape.action.options,
+};
+
+describe('TOOL_DEFINITIONS', () => {
+  it('lists session, workspace, document in that order', () => {
+    expect(TOOL_DEFINITIONS.map((tool) => tool.name)).toEqual(['session', 'workspace', 'document']);
+  });
+
+  it('gives every tool its title', () => {
+    expect(TOOL_DEFINITIONS.map((tool) => tool.title)).toEqual([
+      'VMark Session State',
+      'VMark Workspace and Files',
+      'VMark Document Read/Write',
+    ]);
+  });
+
+  it('uses the shapes from schemas.ts', () => {
+    expect(TOOL_DEFINITIONS.map((tool) => tool.inputSchema)).toEqual([
+      sessionShape,
+      workspaceShape,
+      documentShape,
+    ]);
+  });
+
+  it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
+    '%s sets all four hints as booleans, as SPEC §1 says',
+    (name, tool) => {
+      const { annotations } = tool;
+      expect(Object.keys(annotations).sort()).toEqual([
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+        'readOnlyHint',
+      ]);
+      for (const value of Object.values(annotations)) expect(typeof value).toBe('boolean');
+      expect([
+        annotations.readOnlyHint,
+        annotations.destructiveHint,
+        annotations.idempotentHint,
+        annotations.openWorldHint,
+      ]).toEqual(SPEC_HINTS[name]);
+    },
+  );
+
+  it('never calls a read-only tool destructive', () => {
+    for (const { annotations } of TOOL_DEFINITIONS) {
+      if (annotations.readOnlyHint) expect(annotations.destructiveHint).toBe(false);
+    }
+  });
+
+  it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
+    '%s describes each of its actions on its own line',
+    (name, tool) => {
+      const lines = tool.description.split('\n');
+      for (const action of ACTIONS[name]) {
+        const line = lines.find((l) => l.startsWith(`- ${action} `));
+        expect(line, `${name}.${action}`).toBeDefined();
+        expect(line, `${name}.${action} result`).toContain('→');
+      }
+    },
+  );
+
+  it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
+    '%s keeps its description under 2,000 characters',
+    (_name, tool) => {
+      expect(tool.description.length).toBeGreaterThan(300);
+      expect(tool.description.length).toBeLessThan(2_000);
+    },
+  );
+
+  it('explains the refusals each tool can answer, with their meanings', () => {
+    const expected = {
+      session: ['INTERNAL'],
+      workspace: ['INVALID_TAB', 'INVALID_PATH', 'APPROVAL_REQUIRED', 'INTERNAL'],
+      document: ['STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL'],
+    } as const;
+    for (const tool of TOOL_DEFINITIONS) {
+      for (const code of expected[tool.name]) {
+        expect(tool.description, `${tool.name} ${code}`).toContain(
+          `- ${code}: ${REFUSAL_MEANINGS[code]}`,
+        );
+      }
+      expect(tool.description).toMatch(/plain sentence naming it/);
+    }
+  });
+
+  it('gives the result shapes of SPEC §3–§4', () => {
+    const [session, workspace, document] = TOOL_DEFINITIONS;
+    expect(session.description).toContain(
+      '{windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, kind, filePath, title, dirty, revision, active, visible}]}], capabilities:{version, supportedKinds}}',
+    );
+    for (const shape of [
+      '{tabId, alreadyOpen, reloaded, workspaceInstanceId, activationChanged:false}',
+      '{closed:false, reason:"DIRTY"}',
+      '{activated, workspaceSwitched, workspaceInstanceId, activeTabId}',
+      'needsApproval:true',
+    ]) {
+      expect(workspace.description).toContain(shape);
+    }
+    expect(document.description).toContain('{content, revision, kind, tabId, filePath}');
+    expect(document.description).toContain('{revision, saved, save_skipped?|save_error?}');
+    expect(document.description).toContain('expected_revision');
+    expect(document.description).toContain('current_revision');
+  });
+
+  it('says open runs in the background and switch_tab is what changes the view', () => {
+    const workspace = TOOL_DEFINITIONS[1].description;
+    expect(workspace).toMatch(/- open .*background/);
+    expect(workspace).toMatch(/- switch_tab .*session\.get_state/);
+  });
+
+  it('does not promise tools that do not exist yet', () => {
+    for (const tool of TOOL_DEFINITIONS) {
+      expect(tool.description).not.toMatch(/selection\.(get|set)|workflow\.apply_patch/);
+    }
+  });
+});
+
+describe('SERVER_INSTRUCTIONS', () => {
+  it('is between 500 and 4000 characters', () => {
+    expect(SERVER_INSTRUCTIONS.length).toBeGreaterThanOrEqual(500);
+    expect(SERVER_INSTRUCTIONS.length).toBeLessThanOrEqual(4_000);
+  });
+
+  it('covers orientation, revisions, paths, approvals and size', () => {
+    for (const phrase of [
+      'session.get_state',
+      'expected_revision',
+      'STALE',
+      '/<mount>/<rest>',
+      '/notes',
+      'needsApproval',
+      'APPROVAL_REQUIRED',
+      'Never retry in a loop',
+      'when a document is too large, the result is truncated and says so',
+    ]) {
+      expect(SERVER_INSTRUCTIONS, phrase).toContain(phrase);
+    }
+  });
+
+  it('only names tools that exist', () => {
+    const names = new Set(TOOL_DEFINITIONS.map((tool) => tool.name));
+    for (const [, tool] of SERVER_INSTRUCTIONS.matchAll(/\b([a-z_]+)\.[a-z_]+\b/g)) {
+      expect(names.has(tool as 'session'), tool).toBe(true);
+    }
+  });
+});
+
+describe('SERVER_INFO', () => {
+  it('names the server', () => {
+    expect(SERVER_INFO).toEqual({ name: 'vmark-web', version: '0.1.0' });
+  });
+});

@@ -1,0 +1,112 @@
+/**
+ * The MCP tool contract (SPEC §1): names, titles, descriptions, input shapes and annotations, in
+ * the fixed `tools/list` order. Handlers live elsewhere; they register these definitions as given.
+ */
+
+import type { z } from 'zod';
+import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
+import { documentShape, sessionShape, workspaceShape } from './schemas';
+
+/** The four behaviour hints, all set explicitly: a tool declares the riskiest thing any action does. */
+export interface ToolHints {
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+export interface ToolDefinition<Name extends string = string, Shape = z.ZodRawShape> {
+  readonly name: Name;
+  readonly title: string;
+  readonly description: string;
+  readonly inputSchema: Shape;
+  readonly annotations: ToolHints;
+}
+
+const ARGUMENT_ERRORS =
+  'A malformed argument (blank tabId, wrong type, unknown action) gets a plain sentence naming it instead.';
+
+function refusals(codes: readonly RefusalCode[]): string {
+  const lines = codes.map((code) => `- ${code}: ${REFUSAL_MEANINGS[code]}`);
+  return ['Refusals (isError, JSON {error, message, …}):', ...lines, ARGUMENT_ERRORS].join('\n');
+}
+
+export const SESSION_TOOL = {
+  name: 'session',
+  title: 'VMark Session State',
+  description: [
+    'What is open in VMark Web right now: its windows, their tabs, and which tab the person is looking at. Call it first, and again whenever you need a tab id or a current revision, or want to confirm what a workspace action really did. It changes nothing.',
+    '',
+    'Action:',
+    '- get_state {} → {windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, kind, filePath, title, dirty, revision, active, visible}]}], capabilities:{version, supportedKinds}}',
+    '',
+    'Fields: id is the tabId the other tools take. kind is markdown or yaml-workflow. filePath is a virtual path /<mount>/<rest>, or null for an untitled tab. revision is the token to pass as expected_revision. dirty means unsaved edits. active marks the current tab of its window; visible is false for a tab of a workspace its window is not showing. focused is whether the window has focus; activeWorkspaceInstanceId is null when the workspace rail is off. Window labels are main, doc-2, ….',
+    '',
+    refusals(['INTERNAL']),
+  ].join('\n'),
+  inputSchema: sessionShape,
+  annotations: {
+    readOnlyHint: true,
+    destructiveHint: false,
+    idempotentHint: true,
+    openWorldHint: false,
+  },
+} as const satisfies ToolDefinition<'session'>;
+
+export const WORKSPACE_TOOL = {
+  name: 'workspace',
+  title: 'VMark Workspace and Files',
+  description: [
+    "Tabs, files and folders of VMark Web. Paths are virtual absolute paths /<mount>/<rest> (/notes is the built-in workspace; a granted folder mounts under its name), inside an open workspace or an open document's folder. Only .md, .markdown and .github/workflows/*.yml|yaml files open.",
+    '',
+    'Actions (tabId and windowLabel default to the focused tab and window):',
+    '- new {kind?, windowLabel?} → {tabId}: a new empty untitled tab, shown at once.',
+    '- open {filePath, windowLabel?} → {tabId, alreadyOpen, reloaded, workspaceInstanceId, activationChanged:false}. Opens in the background, visible tab unchanged; an open file is reused.',
+    '- open_workspace {folderPath} → first APPROVAL_REQUIRED with needsApproval:true while the person is asked to grant the folder; after they answer, repeat the same call once.',
+    '- save {tabId?} → {filePath, revision} (saving keeps the revision). Untitled tab: INVALID_PATH, use save_as.',
+    "- save_as {filePath, tabId?} → {filePath, revision}, or APPROVAL_REQUIRED if a new location or an overwrite needs the person's approval.",
+    '- close {tabId, force?} → {closed:true}, or {closed:false, reason:"DIRTY"} if unsaved; force:true discards them (only if the person agreed).',
+    '- switch_tab {tabId} → {activated, workspaceSwitched, workspaceInstanceId, activeTabId}. The only action that changes what the person sees; use it when asked and confirm with session.get_state.',
+    '- focus_window {windowLabel} → {}: brings that window to the front.',
+    '',
+    refusals(['INVALID_TAB', 'INVALID_PATH', 'APPROVAL_REQUIRED', 'INTERNAL']),
+  ].join('\n'),
+  inputSchema: workspaceShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: true,
+  },
+} as const satisfies ToolDefinition<'workspace'>;
+
+export const DOCUMENT_TOOL = {
+  name: 'document',
+  title: 'VMark Document Read/Write',
+  description: [
+    'Read or replace the whole text of a VMark Web tab (markdown or GitHub Actions workflow YAML). Tab ids come from session.get_state; no tabId means the focused tab.',
+    '',
+    'Actions:',
+    '- read {tabId?} → {content, revision, kind, tabId, filePath}. content is the full text with LF line endings; filePath is null for an untitled tab.',
+    '- write {content, tabId?, expected_revision?, save=true} → {revision, saved, save_skipped?|save_error?}. Replaces the whole text with content verbatim, then saves the file unless save:false. saved:false comes with save_skipped (opt_out, untitled) or save_error (the tab has the new text, the file write failed). Writing a background tab leaves the visible editor alone.',
+    '- transform {kind: cjk-format|cjk-spacing|cjk-punctuation, tabId?, expected_revision?} → not available yet; answered with an error saying so.',
+    '',
+    'Revision loop: read, keep the revision, write with expected_revision set to it. If the text changed in between (the person typed, another call edited it), the write is refused with STALE and current_revision and nothing changes: read again, redo your edit on the new text, write with the new revision. Never resend a STALE write unchanged. Each write returns the revision to use next. Omit expected_revision only for a tab you just created.',
+    '',
+    'When a document is too large, the result is truncated and says so; never write back from a truncated read.',
+    '',
+    refusals(['STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL']),
+  ].join('\n'),
+  inputSchema: documentShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+} as const satisfies ToolDefinition<'document'>;
+
+/** Every tool, in the fixed order of `tools/list`. */
+export const TOOL_DEFINITIONS = [SESSION_TOOL, WORKSPACE_TOOL, DOCUMENT_TOOL] as const;
+
+export type ToolName = (typeof TOOL_DEFINITIONS)[number]['name'];

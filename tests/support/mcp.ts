@@ -1,0 +1,33 @@
+/** An AI client as the tests see it: the official SDK client spawning `vmark-relay` over stdio. */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { TEST_HOME, TEST_PORT } from './hub';
+
+export async function connectClient(name = 'e2e-client'): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['relay/bin/vmark-relay.js'],
+    env: {
+      ...(process.env as Record<string, string>),
+      VMARK_PORT: String(TEST_PORT),
+      VMARK_HOME: TEST_HOME,
+      VMARK_OPEN: '0',
+    },
+    stderr: 'pipe',
+  });
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(transport);
+  return client;
+}
+
+/** Calls a tool and gives back its structured result and whether it was an error. */
+export async function call(client: Client, name: string, args: Record<string, unknown>) {
+  const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
+  const text = r.content[0]?.type === 'text' ? r.content[0].text : '';
+  return {
+    isError: r.isError === true,
+    data: (r.structuredContent ?? {}) as Record<string, unknown>,
+    text,
+  };
+}
