@@ -10,6 +10,7 @@ export default ts.config(
       'build/',
       '.svelte-kit/',
       'relay/dist/',
+      'scratch/',
       'node_modules/',
       'test-results/',
       'playwright-report/',

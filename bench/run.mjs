@@ -4,6 +4,7 @@ import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { runMcpBench } from './mcp.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
@@ -180,6 +181,8 @@ async function main() {
     await browser.close();
     await hub.close();
   }
+  console.error('MCP round trips…');
+  const mcpTable = await runMcpBench(chromiumPath(), ARGS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -195,6 +198,17 @@ browser context per run, the editor's code warmed with a tiny document first).
 ## The app (issue 2)
 
 ${table}
+
+Keystroke → revision bump is measured in the page from \`keydown\` to the status bar showing the
+revision the core assigned (the edit travels to the SharedWorker core and back).
+
+## The relay and MCP (issue 3)
+
+The official SDK client over stdio in both columns: VMark Web through \`vmark-relay\`, the hub and
+the app core in headless Chromium; @modelcontextprotocol/server-filesystem reading from a temporary
+folder. 200 calls (30 for reads) after a warm-up.
+
+${mcpTable}
 `;
   writeFileSync(join(root, 'bench/RESULTS.md'), out);
   console.log(out);

@@ -43,7 +43,7 @@ test('installable from 127.0.0.1, with an active service worker, and it starts w
   const hubModule = '../relay/dist/hub.js';
   const { startHub } = (await import(hubModule)) as typeof import('../relay/src/hub');
   const root = join(process.cwd(), 'build');
-  let hub = await startHub({ port: OFFLINE_PORT, root });
+  let hub = await startHub({ port: OFFLINE_PORT, root, token: 'offline-test' });
   const profile = mkdtempSync(join(tmpdir(), 'vmark-pwa-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: findChromium(),
@@ -90,7 +90,7 @@ test('installable from 127.0.0.1, with an active service worker, and it starts w
     // The editor's code comes from the cache too.
     await page.getByRole('button', { name: 'New document' }).click();
     await expect(page.locator('.document[data-ready="true"] .ProseMirror')).toBeVisible();
-    hub = await startHub({ port: OFFLINE_PORT, root });
+    hub = await startHub({ port: OFFLINE_PORT, root, token: 'offline-test' });
   } finally {
     await context.close();
     await hub.close().catch(() => undefined);

@@ -1,37 +1,130 @@
-/** The hub: one per user, on 127.0.0.1 only. It serves the built app (and, later, the AI sockets). */
-import { createServer, type Server } from 'node:http';
+/**
+ * The hub: one per user, on 127.0.0.1 only. It serves the built app, accepts the app core on
+ * `/app` and stdio relays on `/ai`, and routes each AI session's JSON-RPC to the active app.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { EMPTY_MANIFEST, type Manifest } from './manifest.js';
+import { SessionRouter } from './sessionRouter.js';
+import { notOpen } from './sentences.js';
+import { attachEndpoints } from './socketEndpoints.js';
 import { staticHandler } from './staticFiles.js';
+import { RELAY_VERSION } from './version.js';
 
 export interface HubOptions {
+  /** The port on 127.0.0.1; 0 picks a free one. */
   port: number;
   /** The folder with the built app. */
   root: string;
+  /** The bearer token `/ai` clients must present (the content of `$VMARK_HOME/token`). */
+  token: string;
+  /** Answers `initialize` and `tools/list` while no app is connected. Default: no tools. */
+  manifest?: Manifest;
+  /** serverInfo.version in the hub's own `initialize` answer. Default: the package version. */
+  version?: string;
+  /** How long a request may wait for the app's answer. Default 25 000 ms. */
+  requestTimeoutMs?: number;
+  /** How long a new app socket may take to say hello. Default 10 000 ms. */
+  helloTimeoutMs?: number;
+  /** How often sockets are pinged to find dead peers. Default 30 000 ms. */
+  heartbeatMs?: number;
+  /** The relay's bin, shown to the person in Settings → AI clients. Default: this install's. */
+  relayPath?: string;
+  /** Where diagnostics go. Default: stderr. */
+  log?: (message: string) => void;
 }
 
 export interface Hub {
   server: Server;
+  /** The port actually listened on. */
+  port: number;
+  /** The app's URL, `http://127.0.0.1:PORT/`. */
   url: string;
+  /** Stops listening and closes every socket. */
   close(): Promise<void>;
 }
 
+const DEFAULT_RELAY_PATH = fileURLToPath(new URL('../bin/vmark-relay.js', import.meta.url));
+
+/**
+ * `/vmark/info.json`: where this install's relay is, so the app can show ready-to-copy client
+ * configurations. Only for the hub's own Host (a page from elsewhere cannot read it anyway).
+ */
+function answerInfo(
+  req: IncomingMessage,
+  res: ServerResponse,
+  port: number,
+  relayPath: string,
+): void {
+  const host = req.headers.host;
+  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
+    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
+    return;
+  }
+  res
+    .writeHead(200, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    })
+    .end(JSON.stringify({ relayPath, port }));
+}
+
 export async function startHub(options: HubOptions): Promise<Hub> {
+  const log = options.log ?? ((message: string) => console.error(`vmark hub: ${message}`));
   const handle = staticHandler(options.root);
+  let listening = 0;
   const server = createServer((req, res) => {
+    if (req.url === '/vmark/info.json') {
+      answerInfo(req, res, listening, options.relayPath ?? DEFAULT_RELAY_PATH);
+      return;
+    }
     handle(req, res).catch((e: unknown) => {
-      console.error('vmark hub: request failed', e);
+      log(`request failed: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve());
+    server.listen(options.port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  server.on('error', (e) => log(`server error: ${e.message}`));
   const { port } = server.address() as AddressInfo;
+  listening = port;
+  const url = `http://127.0.0.1:${port}/`;
+  const router = new SessionRouter({
+    requestTimeoutMs: options.requestTimeoutMs ?? 25_000,
+    appUrl: url,
+    log,
+    noApp: {
+      manifest: options.manifest ?? EMPTY_MANIFEST,
+      version: options.version ?? RELAY_VERSION,
+      unavailable: notOpen(url),
+    },
+  });
+  const endpoints = attachEndpoints({
+    server,
+    port,
+    token: options.token,
+    router,
+    helloTimeoutMs: options.helloTimeoutMs ?? 10_000,
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    log,
+  });
   return {
     server,
-    url: `http://127.0.0.1:${port}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    port,
+    url,
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await endpoints.close();
+      server.closeAllConnections();
+      await closed;
+    },
   };
 }

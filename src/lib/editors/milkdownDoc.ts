@@ -3,7 +3,7 @@
  * original bytes of every block the person did not touch.
  */
 import type { Node as ProseNode, Schema } from '@milkdown/kit/prose/model';
-import { collectDefinitions, splitTopLevelBlocks } from '../markdown/blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks } from '../markdown/blocks';
 import { mergeBlocks, type SourceGroup } from '../wysiwyg/blockMerge';
 
 /** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
@@ -111,18 +111,20 @@ function parseBatch(
   const base = chunks[0].start;
   const text = body.slice(base, chunks[chunks.length - 1].end);
   const local = chunks.map((c) => ({ start: c.start - base, end: c.end - base }));
-  const withDefinitions = definitions !== '' && text.includes('[');
-  const tree = pipeline.toMdast(withDefinitions ? `${text}\n\n${definitions}` : text);
-  // Which top-level mdast nodes belong to which chunk; a node that runs over a chunk boundary
-  // joins those chunks into one group.
+  // Definitions ride along so reference links resolve; chunkSource puts them where they cannot
+  // change how the batch's own blocks end. Only nodes that start inside the batch count.
+  const src = chunkSource(text, definitions !== '' && text.includes('[') ? definitions : '');
+  const tree = pipeline.toMdast(src.text);
   const owner: number[] = local.map((_, k) => k);
   const nodesOf = new Map<number, MdNode[]>();
   let last = -1;
   for (const child of tree.children) {
-    const start = child.position?.start.offset;
-    if (start !== undefined && start >= text.length) continue; // an appended definition
+    const rawStart = child.position?.start.offset;
+    if (rawStart !== undefined && (rawStart < src.chunkStart || rawStart >= src.chunkEnd)) continue;
+    const start = rawStart === undefined ? undefined : rawStart - src.chunkStart;
     const first = start === undefined ? Math.max(last, 0) : chunkAt(local, start);
-    const endOffset = child.position?.end.offset;
+    const rawEnd = child.position?.end.offset;
+    const endOffset = rawEnd === undefined ? undefined : rawEnd - src.chunkStart;
     const lastChunk = endOffset === undefined ? first : chunkAt(local, Math.max(endOffset - 1, 0));
     for (let k = first + 1; k <= lastChunk; k++) owner[k] = owner[first];
     last = lastChunk;

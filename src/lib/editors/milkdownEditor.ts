@@ -12,6 +12,7 @@ import {
 } from '@milkdown/kit/core';
 import { clipboard } from '@milkdown/kit/plugin/clipboard';
 import { history } from '@milkdown/kit/plugin/history';
+import { closeHistory } from '@milkdown/kit/prose/history';
 import { commonmark, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
@@ -184,10 +185,13 @@ export async function createMilkdownEditor(
       const v = view();
       const doc = docOf(schema(), fresh);
       const tr = v.state.tr.replaceWith(0, v.state.doc.content.size, doc.content);
-      if (!undoable) tr.setMeta('addToHistory', false);
+      // Undoable: exactly one undo step, never merged with the person's typing before or after.
+      if (undoable) closeHistory(tr);
+      else tr.setMeta('addToHistory', false);
       external = true;
       try {
         v.dispatch(tr);
+        if (undoable) v.dispatch(closeHistory(v.state.tr));
       } finally {
         external = false;
       }

@@ -1,5 +1,11 @@
 /** The source editor: CodeMirror 6 with markdown or YAML highlighting. */
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import {
+  defaultKeymap,
+  history,
+  historyKeymap,
+  indentWithTab,
+  isolateHistory,
+} from '@codemirror/commands';
 import { markdown } from '@codemirror/lang-markdown';
 import { yaml } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
@@ -55,7 +61,12 @@ export function createSourceEditor(
       if (!splice) return;
       view.dispatch({
         changes: { from: splice.from, to: splice.to, insert: splice.insert },
-        annotations: [External.of(true), Transaction.addToHistory.of(undoable)],
+        annotations: [
+          External.of(true),
+          Transaction.addToHistory.of(undoable),
+          // One undo step of its own, never merged with the person's typing.
+          ...(undoable ? [isolateHistory.of('full')] : []),
+        ],
       });
     },
     focus: () => view.focus(),

@@ -116,6 +116,10 @@ function readCorpus(name: string): string {
   return readFileSync(fileURLToPath(new URL(name, CORPUS)), 'utf8');
 }
 
+function expectPieces(text: string, pieces: readonly string[]): void {
+  expect(splitTopLevelBlocks(text).map(({ start, end }) => text.slice(start, end))).toEqual(pieces);
+}
+
 /** Documents built to break a splitter: every construct that may swallow what follows. */
 const HOSTILE: ReadonlyArray<readonly [string, string]> = [
   ['empty', ''],
@@ -359,6 +363,27 @@ describe('splitTopLevelBlocks granularity', () => {
     },
     SLOW,
   );
+
+  it('keeps blocks that hold blank lines whole', () => {
+    expectPieces('```\na\n\nb\n```\n\n<!--\n\n-->\n\n    x\n\n    y\n\n[^1]: a\n\n    b\n\nend\n', [
+      '```\na\n\nb\n```\n\n',
+      '<!--\n\n-->\n\n',
+      '    x\n\n    y\n\n',
+      '[^1]: a\n\n    b\n\n',
+      'end\n',
+    ]);
+  });
+
+  it('splits where a block interrupts a paragraph, not at lazy or underline lines', () => {
+    expectPieces('para\n# h\n- a\n> q\nlazy\n\nTitle\n===\ntext\n', [
+      'para\n',
+      '# h\n',
+      '- a\n',
+      '> q\nlazy\n\n',
+      'Title\n===\n',
+      'text\n',
+    ]);
+  });
 
   it('splits one chunk per block in simple documents', () => {
     const text = '# A\n\npara\n\n- x\n- y\n\n> q\n\n```\nc\n```\n\n---\n\n| a |\n|---|\n';

@@ -76,6 +76,7 @@ export function continueContainer(
  * one must start at 1. Leaves the cursor untouched when nothing opens.
  */
 export function startContainer(cursor: LineCursor, interrupt: boolean): Container | null {
+  if (!mayStartContainer(cursor)) return null;
   const before = cursor.mark();
   const indent = cursor.skipSpaces(3);
   const code = cursor.peek();
@@ -88,6 +89,21 @@ export function startContainer(cursor: LineCursor, interrupt: boolean): Containe
     code === LEFT_BRACKET ? startFootnote(cursor) : startListItem(cursor, null, interrupt, indent);
   if (!opened) cursor.reset(before);
   return opened;
+}
+
+/** A cheap first test: at most three columns of indent, then `>`, `[`, a bullet or a digit. */
+function mayStartContainer(cursor: LineCursor): boolean {
+  const first = cursor.firstNonSpace();
+  if (first >= cursor.lineEnd || cursor.indent() > 3) return false;
+  const code = cursor.src.charCodeAt(first);
+  return (
+    code === GREATER_THAN ||
+    code === LEFT_BRACKET ||
+    code === ASTERISK ||
+    code === PLUS ||
+    code === DASH ||
+    isAsciiDigit(code)
+  );
 }
 
 function continueQuote(cursor: LineCursor): Continuation {

@@ -1,11 +1,15 @@
 /** `document`: read and write the whole text of a tab, verbatim, under the revision rule. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { argumentError, limitSize, refusal, success, type DocumentArgs } from '../../mcp';
+import {
+  TRUNCATION_NOTES,
+  argumentError,
+  limitSize,
+  refusal,
+  success,
+  type DocumentArgs,
+} from '../../mcp';
 import type { Core } from '../core';
 import { inScope, targetTab } from './target';
-
-const READ_NOTE =
-  'The document is larger than one answer can carry. Ask the person to select the part to work on, or work on a smaller file.';
 
 export async function documentTool(core: Core, args: DocumentArgs): Promise<CallToolResult> {
   const doc = targetTab(core, args.tabId);
@@ -19,7 +23,7 @@ export async function documentTool(core: Core, args: DocumentArgs): Promise<Call
         tabId: doc.id,
         filePath: doc.path,
       }),
-      READ_NOTE,
+      TRUNCATION_NOTES.documentRead,
     );
   }
   if (args.action === 'transform') {
