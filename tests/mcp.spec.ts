@@ -259,3 +259,25 @@ test('Settings → AI clients shows ready-to-copy configurations with this insta
   await page.getByText('Codex', { exact: true }).click();
   await expect(page.locator('pre[data-client="Codex"]')).toContainText('[mcp_servers.vmark]');
 });
+
+test('a second browser waits while the first serves AI clients, and takes over when the first goes away', async ({
+  page,
+  browser,
+}) => {
+  await appServingAi(page);
+  const other = await browser.newContext();
+  try {
+    const second = await other.newPage();
+    await openApp(second);
+    await expect(second.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'standby');
+    await expect(second.locator('.statusbar .ai')).toContainText('another browser');
+    await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+    await page.context().close();
+    await expect(second.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+    client = await connectClient();
+    const state = await call(client, 'session', { action: 'get_state' });
+    expect(state.isError).toBe(false);
+  } finally {
+    await other.close();
+  }
+});

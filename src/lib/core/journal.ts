@@ -16,7 +16,11 @@ export class Journal {
   record(tabId: string, draft: Draft | null): void {
     this.waiting.set(tabId, draft);
     if (!this.settle) this.idle = new Promise((resolve) => (this.settle = resolve));
-    if (!this.writing.has(tabId)) void this.pump(tabId);
+    // The write starts right after the current task, so the edit's answer goes out first.
+    if (!this.writing.has(tabId)) {
+      this.writing.add(tabId);
+      setTimeout(() => void this.pump(tabId), 0);
+    }
   }
 
   private async pump(tabId: string): Promise<void> {
