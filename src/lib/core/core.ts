@@ -297,8 +297,14 @@ export class Core implements CoreApi {
     return { ok: true as const, tabId, text: found.doc.text, revision: found.doc.revision };
   }
 
-  async edit(tabId: string, baseRevision: string, splices: Splice[], origin: string) {
-    const r = this.store.edit(tabId, baseRevision, splices);
+  async edit(
+    tabId: string,
+    baseRevision: string,
+    splices: Splice[],
+    origin: string,
+    proposed?: string,
+  ) {
+    const r = this.store.edit(tabId, baseRevision, splices, proposed);
     if (!r.ok) return r;
     if (r.changed) {
       const doc = this.store.tabs.get(tabId) as DocState;

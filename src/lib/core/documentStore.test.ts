@@ -150,3 +150,33 @@ describe('tabs, instances and windows', () => {
     expect(store.windowInfos().map((w) => w.id)).toEqual(['main']);
   });
 });
+
+describe('revisions proposed by a window', () => {
+  it('adopts a well-formed proposal for a real change, and draws its own otherwise', () => {
+    const { store, doc } = storeWithDoc('ab');
+    const r = store.edit(doc.id, doc.revision, [{ from: 2, to: 2, insert: 'c' }], 'rev-Proposed');
+    expect(r).toMatchObject({ ok: true, revision: 'rev-Proposed' });
+    const bad = store.edit(
+      doc.id,
+      doc.revision,
+      [{ from: 3, to: 3, insert: 'd' }],
+      'not-a-revision',
+    );
+    expect(bad.ok && bad.revision).toMatch(/^rev-[A-Za-z0-9]{8}$/);
+    expect(bad.ok && bad.revision).not.toBe('not-a-revision');
+    const same = store.edit(
+      doc.id,
+      doc.revision,
+      [{ from: 0, to: 1, insert: 'a' }],
+      'rev-Unused00',
+    );
+    expect(same).toMatchObject({ ok: true, changed: false, revision: doc.revision });
+  });
+
+  it('never reuses the current token even when it is proposed', () => {
+    const { store, doc } = storeWithDoc('x');
+    const current = doc.revision;
+    const r = store.edit(doc.id, current, [{ from: 1, to: 1, insert: 'y' }], current);
+    expect(r.ok && r.revision).not.toBe(current);
+  });
+});

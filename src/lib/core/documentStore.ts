@@ -2,7 +2,7 @@
  * The core's model of windows, workspace instances, tabs and their texts. Pure: no IO. The core
  * wraps it with files, IndexedDB and notifications.
  */
-import { newRevision } from '../revisions/revision';
+import { isRevision, newRevision } from '../revisions/revision';
 import { refuse, type Result } from './errors';
 import { applySplices, type Splice } from './textEdit';
 import type {
@@ -211,6 +211,7 @@ export class DocumentStore {
     tabId: string,
     baseRevision: string,
     splices: readonly Splice[],
+    proposed?: string,
   ): Result<{ revision: string; changed: boolean }> {
     const found = this.tab(tabId);
     if (!found.ok) return found;
@@ -227,14 +228,18 @@ export class DocumentStore {
     } catch (e) {
       return refuse('INTERNAL', (e as Error).message);
     }
-    return { ok: true, ...this.setText(doc, next) };
+    return { ok: true, ...this.setText(doc, next, proposed) };
   }
 
   /** Replaces the text; the revision changes only when the text does. */
-  setText(doc: DocState, text: string): { revision: string; changed: boolean } {
+  setText(doc: DocState, text: string, proposed?: string): { revision: string; changed: boolean } {
     if (text === doc.text) return { revision: doc.revision, changed: false };
     doc.text = text;
-    doc.revision = newRevision(doc.revision);
+    // A window may propose the token (it drew it when the person typed); any other is drawn here.
+    doc.revision =
+      proposed && isRevision(proposed) && proposed !== doc.revision
+        ? proposed
+        : newRevision(doc.revision);
     return { revision: doc.revision, changed: true };
   }
 

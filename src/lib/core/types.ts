@@ -143,6 +143,7 @@ export interface CoreApi {
     baseRevision: string,
     splices: Splice[],
     origin: string,
+    proposed?: string,
   ): Promise<Result<{ revision: string }>>;
   setMode(tabId: string, mode: EditorMode): Promise<Result>;
   save(tabId: string): Promise<Result<{ path: string }>>;

@@ -4,6 +4,7 @@
  */
 import type { CoreRemote } from '../core/client';
 import { applySplices, type Splice } from '../core/textEdit';
+import { newRevision } from '../revisions/revision';
 
 export interface SessionListener {
   /** The text changed elsewhere (restore, another writer): show it. */
@@ -39,17 +40,28 @@ export class DocumentSession {
     this.listener = listener;
   }
 
-  /** An edit the person made; `splices` are against the text before it. */
+  /**
+   * An edit the person made; `splices` are against the text before it. The window draws the new
+   * revision token itself and the core adopts it, so the revision changes with the keystroke,
+   * not a round trip later; a refusal (another writer got there first) resyncs from the core.
+   */
   edit(splices: Splice[]): void {
-    if (splices.length === 0) return;
-    this.text = applySplices(this.text, splices);
+    const changes = splices.filter((s) => this.text.slice(s.from, s.to) !== s.insert);
+    if (changes.length === 0) return;
+    this.text = applySplices(this.text, changes);
+    const base = this.revision;
+    const next = newRevision(base);
+    this.revision = next;
+    this.listener?.revision(next);
     const epoch = this.epoch;
     this.queue = this.queue.then(async () => {
       if (epoch !== this.epoch) return this.resync();
-      const r = await this.core.edit(this.tabId, this.revision, splices, this.windowId);
+      const r = await this.core.edit(this.tabId, base, changes, this.windowId, next);
       if (r.ok) {
-        this.revision = r.revision;
-        this.listener?.revision(r.revision);
+        if (r.revision !== next && epoch === this.epoch) {
+          this.revision = r.revision;
+          this.listener?.revision(r.revision);
+        }
         return;
       }
       if (r.error !== 'STALE') this.listener?.refused(r.message);

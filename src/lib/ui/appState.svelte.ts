@@ -16,6 +16,8 @@ export class AppState {
   snapshot = $state<Snapshot | null>(null);
   toasts = $state<Toast[]>([]);
   treeVersion = $state(0);
+  /** The newest revision this window knows per tab: set as the person types, before the core answers. */
+  revisions = $state<Record<string, string>>({});
   private toastSeq = 0;
   // Not reactive on purpose: sessions are looked up, never rendered.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
