@@ -209,6 +209,12 @@ test('a write to a background tab leaves the visible editor alone; a write to th
   await page.keyboard.type(' on');
   await expect(editor).toHaveText('Front text. Typing on');
 
+  // The person's last keystrokes reach the core a moment after they show on screen.
+  await expect
+    .poll(
+      async () => (await call(client, 'document', { action: 'read', tabId: front })).data.content,
+    )
+    .toBe('Front text. Typing on\n');
   const before = await call(client, 'document', { action: 'read', tabId: front });
   const fg = await call(client, 'document', {
     action: 'write',

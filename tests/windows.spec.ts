@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openApp } from './support/app';
+import { activeDocument, openApp, readOpfs } from './support/app';
 
 test('each browser window is a VMark window on the same core: main, then doc-2', async ({
   page,
@@ -35,4 +35,24 @@ test('settings persist: theme and the workspace rail', async ({ page }) => {
   await expect(page.locator('.rail')).toBeVisible();
   await page.getByRole('button', { name: 'Settings' }).click();
   await expect(page.getByLabel(/Auto-approve edits/)).not.toBeChecked();
+});
+
+test('without SharedWorker the app runs its core in a dedicated Worker and says so', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    delete (window as unknown as { SharedWorker?: unknown }).SharedWorker;
+  });
+  await openApp(page);
+  await expect(page.locator('.statusbar')).toContainText('single-window core');
+  await page.getByRole('button', { name: 'New document' }).click();
+  await activeDocument(page).locator('.ProseMirror').click();
+  await page.keyboard.type('Hello');
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
+  await page.keyboard.press('Control+s');
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').fill('/notes/dedicated.md');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  expect((await readOpfs(page, 'dedicated.md'))?.toString()).toBe('Hello\n');
 });

@@ -3,4 +3,16 @@
 import * as Comlink from 'comlink';
 import { Core } from './core';
 
-void Core.start().then((core) => Comlink.expose(core));
+// The window calls as soon as the worker exists; messages that arrive while the core starts are
+// kept and handed to comlink once it listens (a worker's messages are not queued for later).
+const early: MessageEvent[] = [];
+const keep = (event: MessageEvent) => early.push(event);
+self.addEventListener('message', keep);
+
+void Core.start().then((core) => {
+  Comlink.expose(core);
+  self.removeEventListener('message', keep);
+  for (const event of early) {
+    self.dispatchEvent(new MessageEvent('message', { data: event.data, ports: [...event.ports] }));
+  }
+});
