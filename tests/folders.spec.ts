@@ -96,3 +96,59 @@ test('open_workspace asks the person; after they pick the folder the same call o
   });
   expect(denied.data).toMatchObject({ needsApproval: true });
 });
+
+test('a folder whose access was revoked asks to grant it again and keeps the unsaved text', async ({
+  page,
+}) => {
+  // The core runs in a dedicated Worker here, so the test can take the folder's access away inside it.
+  await page.addInitScript(() => {
+    delete (window as unknown as { SharedWorker?: unknown }).SharedWorker;
+  });
+  await openApp(page);
+  await pickerReturns(page, 'proj', { 'a.md': 'Start\n' });
+  await page.getByRole('button', { name: 'Open folder…' }).first().click();
+  await page.locator('.row[data-path="/proj/a.md"] button.name').click();
+  await activeDocument(page).locator('.ProseMirror p').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and more');
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
+
+  const worker = page.workers()[0];
+  await worker.evaluate(() => {
+    const proto = FileSystemDirectoryHandle.prototype as unknown as Record<string, unknown>;
+    const handle = FileSystemHandle.prototype as unknown as Record<string, unknown>;
+    (globalThis as unknown as { __saved: unknown[] }).__saved = [
+      proto.getFileHandle,
+      handle.queryPermission,
+    ];
+    proto.getFileHandle = () =>
+      Promise.reject(new DOMException('Access was revoked.', 'NotAllowedError'));
+    handle.queryPermission = async () => 'prompt';
+  });
+  await page.keyboard.press('Control+s');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Your unsaved text is kept');
+  await expect(page.getByRole('button', { name: 'Grant access to proj' })).toBeVisible();
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
+  await expect(activeDocument(page).locator('.ProseMirror p')).toHaveText('Start and more');
+
+  // The person grants access again (the browser's own prompt, here simply given back).
+  await worker.evaluate(() => {
+    const [getFileHandle, queryPermission] = (globalThis as unknown as { __saved: unknown[] })
+      .__saved;
+    (FileSystemDirectoryHandle.prototype as unknown as Record<string, unknown>).getFileHandle =
+      getFileHandle;
+    (FileSystemHandle.prototype as unknown as Record<string, unknown>).queryPermission =
+      queryPermission;
+  });
+  await dialog.getByRole('button', { name: 'Grant access' }).click();
+  await expect(page.locator('.row[data-path="/proj/a.md"]')).toBeVisible();
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  const saved = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('picked')).getDirectoryHandle('proj');
+    return (await (await dir.getFileHandle('a.md')).getFile()).text();
+  });
+  expect(saved).toBe('Start and more\n');
+});
