@@ -8,25 +8,14 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { SERVER_INFO, SERVER_INSTRUCTIONS, TOOL_DEFINITIONS, success } from '../src/lib/mcp';
+import { SERVER_INFO, SERVER_INSTRUCTIONS, registerTools, success } from '../src/lib/mcp';
 
 export async function mcpManifest() {
   const server = new McpServer(SERVER_INFO, {
     instructions: SERVER_INSTRUCTIONS,
     capabilities: { tools: {} },
   });
-  for (const tool of TOOL_DEFINITIONS) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: tool.annotations,
-      },
-      async () => success({}),
-    );
-  }
+  registerTools(server, async () => success({}));
   const [a, b] = InMemoryTransport.createLinkedPair();
   const client = new Client({ name: 'vmark-manifest', version: '1' });
   await Promise.all([server.connect(a), client.connect(b)]);

@@ -36,3 +36,5 @@ export {
   utf8ByteLength,
 } from './envelopes';
 export type { RefusalCode } from './envelopes';
+export { registerTools } from './register';
+export type { ToolHandler } from './register';
