@@ -2,7 +2,7 @@
 import * as Comlink from 'comlink';
 import type { CoreApi, CoreEvent, Snapshot } from './types';
 
-export type CoreRemote = Comlink.Remote<CoreApi> & { flushed(): Promise<void> };
+export type CoreRemote = Comlink.Remote<CoreApi>;
 
 export interface Connection {
   core: CoreRemote;

@@ -2,7 +2,7 @@
  * The core: the one owner of tabs, documents, workspaces and settings. It runs in a SharedWorker
  * (a dedicated Worker where SharedWorker is missing); every window is a view on it.
  */
-import { DEFAULT_MOUNT, dirnameOf } from '../paths';
+import { dirnameOf } from '../paths';
 import { resolveKind } from '../documents/kind';
 import { encodeFile } from '../markdown/textCodec';
 import { openCoreDb, type Db, type StoredTab } from './db';
@@ -455,11 +455,6 @@ export class Core implements CoreApi {
     );
   }
 
-  /** Waits until every draft is in IndexedDB (tests and benchmarks use it). */
-  async flushed(): Promise<void> {
-    await this.journal.flushed();
-  }
-
   layoutChanged(): void {
     this.changed();
     if (this.layoutQueued) return;
@@ -484,16 +479,22 @@ export class Core implements CoreApi {
     for (const doc of this.store.tabs.values()) {
       if (!doc.pending || doc.path?.split('/')[1] !== mount) continue;
       const dirty = doc.text !== doc.savedText && doc.text !== '';
-      const before = doc.text;
-      await loadFromDisk(this.workspaces, doc, dirty ? doc.text : undefined);
-      if (doc.text !== before) {
-        const text = doc.text;
-        doc.text = before;
-        this.store.setText(doc, text);
-        this.pushText(doc, 'disk');
-      }
+      await this.reloadFromDisk(doc, dirty ? doc.text : undefined);
     }
   }
-}
 
-export { DEFAULT_MOUNT };
+  /**
+   * Reads a tab's file again (a draft, when given, stays the text). A changed text gets a new
+   * revision and is shown in its window; answers whether the text changed.
+   */
+  async reloadFromDisk(doc: DocState, draftText?: string): Promise<boolean> {
+    const before = doc.text;
+    await loadFromDisk(this.workspaces, doc, draftText);
+    if (doc.text === before) return false;
+    const text = doc.text;
+    doc.text = before;
+    this.store.setText(doc, text);
+    this.pushText(doc, 'disk');
+    return true;
+  }
+}

@@ -7,15 +7,12 @@ import type { Db, Draft } from './db';
 export class Journal {
   private readonly waiting = new Map<string, Draft | null>();
   private readonly writing = new Set<string>();
-  private idle: Promise<void> = Promise.resolve();
-  private settle: (() => void) | null = null;
 
   constructor(private readonly db: Db) {}
 
   /** Records the draft of a tab (null: the tab is clean or closed, so forget its draft). */
   record(tabId: string, draft: Draft | null): void {
     this.waiting.set(tabId, draft);
-    if (!this.settle) this.idle = new Promise((resolve) => (this.settle = resolve));
     // The write starts right after the current task, so the edit's answer goes out first.
     if (!this.writing.has(tabId)) {
       this.writing.add(tabId);
@@ -24,7 +21,6 @@ export class Journal {
   }
 
   private async pump(tabId: string): Promise<void> {
-    this.writing.add(tabId);
     try {
       while (this.waiting.has(tabId)) {
         const draft = this.waiting.get(tabId) ?? null;
@@ -38,16 +34,7 @@ export class Journal {
       }
     } finally {
       this.writing.delete(tabId);
-      if (this.writing.size === 0 && this.waiting.size === 0) {
-        this.settle?.();
-        this.settle = null;
-      }
     }
-  }
-
-  /** Resolves when every recorded draft is on disk. */
-  flushed(): Promise<void> {
-    return this.idle;
   }
 
   async all(): Promise<Draft[]> {

@@ -16,6 +16,7 @@ import {
   TOOL_DEFINITIONS,
   limitSize,
   refusal,
+  registerTools,
   success,
 } from './index';
 
@@ -34,24 +35,13 @@ beforeEach(async () => {
     instructions: SERVER_INSTRUCTIONS,
     capabilities: { tools: {} },
   });
-  for (const tool of TOOL_DEFINITIONS) {
-    server.registerTool(
-      tool.name,
-      {
-        title: tool.title,
-        description: tool.description,
-        inputSchema: tool.inputSchema,
-        annotations: tool.annotations,
-      },
-      (args: unknown): CallToolResult => {
-        calls.push({ tool: tool.name, args });
-        if (tool.name === 'document') {
-          return refusal('STALE', 'The document changed.', { current_revision: 'rev-AAAAAAAA' });
-        }
-        return success({ echoed: args });
-      },
-    );
-  }
+  registerTools(server, async (name, args) => {
+    calls.push({ tool: name, args });
+    if (name === 'document') {
+      return refusal('STALE', 'The document changed.', { current_revision: 'rev-AAAAAAAA' });
+    }
+    return success({ echoed: args });
+  });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   client = new Client({ name: 'contract-test', version: '1.0.0' });
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);

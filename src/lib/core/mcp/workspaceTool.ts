@@ -3,7 +3,6 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, needsApproval, refusal, success, type WorkspaceArgs } from '../../mcp';
 import type { Core } from '../core';
 import { fileAt } from '../fileAccess';
-import { loadFromDisk } from '../restore';
 import { inScope, targetTab, targetWindow } from './target';
 
 function pathRefusal(message: string): CallToolResult {
@@ -89,19 +88,8 @@ async function open(core: Core, args: WorkspaceArgs): Promise<CallToolResult> {
   const existing = core.store.findByPath(resolved.path);
   if (existing) {
     const dirty = existing.text !== existing.savedText;
-    let reloaded = false;
-    if (!dirty) {
-      const before = existing.text;
-      await loadFromDisk(core.workspaces, existing, undefined);
-      if (existing.text !== before) {
-        const text = existing.text;
-        existing.text = before;
-        core.store.setText(existing, text);
-        core.pushText(existing, 'disk');
-        reloaded = true;
-      }
-      core.changed();
-    }
+    const reloaded = dirty ? false : await core.reloadFromDisk(existing);
+    core.changed();
     return success({
       tabId: existing.id,
       alreadyOpen: true,
