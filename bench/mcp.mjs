@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { WebSocket } from 'ws';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_MCP_PORT ?? 7398);
@@ -43,6 +44,38 @@ async function waitFor(check, ms = 15_000) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A bare JSON-RPC client on the hub's `/ai` socket: the chain without the stdio relay. */
+async function rawHubClient(port, token) {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ai`, {
+    headers: { authorization: `Bearer ${token}` },
+    perMessageDeflate: false,
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  const waiting = new Map();
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString());
+    waiting.get(message.id)?.(message);
+    waiting.delete(message.id);
+  });
+  let next = 0;
+  const request = (method, params) =>
+    new Promise((resolve) => {
+      const id = `raw-${++next}`;
+      waiting.set(id, resolve);
+      ws.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  await request('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'bench-raw', version: '1' },
+  });
+  ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }));
+  return { request, close: () => ws.close() };
 }
 
 export async function runMcpBench(executablePath, args) {
@@ -90,6 +123,14 @@ export async function runMcpBench(executablePath, args) {
     const state = await time(200, 20, () =>
       vmark.callTool({ name: 'session', arguments: { action: 'get_state' } }),
     );
+    const ping = await time(200, 20, () => vmark.ping());
+    // The same hub and app reached straight over the hub's socket, with no stdio relay process.
+    const raw = await rawHubClient(PORT, readFileSync(join(home, 'token'), 'utf8').trim());
+    const rawPing = await time(200, 20, () => raw.request('ping', {}));
+    const rawState = await time(200, 20, () =>
+      raw.request('tools/call', { name: 'session', arguments: { action: 'get_state' } }),
+    );
+    raw.close();
     const read = await time(30, 3, () =>
       vmark.callTool({ name: 'document', arguments: { action: 'read', tabId } }),
     );
@@ -113,6 +154,7 @@ export async function runMcpBench(executablePath, args) {
     const fsList = await time(200, 20, () =>
       fs.callTool({ name: 'list_allowed_directories', arguments: {} }),
     );
+    const fsPing = await time(200, 20, () => fs.ping());
     const fsRead = await time(30, 3, () =>
       fs.callTool({ name: 'read_text_file', arguments: { path: join(dir, 'big.md') } }),
     );
@@ -122,6 +164,20 @@ export async function runMcpBench(executablePath, args) {
       fmt(fsList),
       `${(median(state) / median(fsList)).toFixed(2)}×`,
       '≤ 1.5×',
+    ]);
+    rows.push([
+      'where the time goes: `ping` through the whole chain vs filesystem `ping`',
+      fmt(ping),
+      fmt(fsPing),
+      `${(median(ping) / median(fsPing)).toFixed(2)}×`,
+      '—',
+    ]);
+    rows.push([
+      'where the time goes: `ping`, then `session.get_state`, sent straight to the hub socket (no stdio relay process)',
+      `${fmt(rawPing)}; ${fmt(rawState)}`,
+      '—',
+      '—',
+      '—',
     ]);
     rows.push([
       `\`document.read\` of a 1 MB document (answer ${(readBytes / 1000).toFixed(0)} KB: truncated at 75,000 bytes as SPEC §2 requires) vs \`read_text_file\` of the same file (whole)`,
