@@ -11,13 +11,12 @@ import { refuse, type Result } from './errors';
 import { dirAt, exists, fileAt, ioRefusal, isNotFound, writeFile } from './fileAccess';
 import { Journal } from './journal';
 import { readDocument } from './openDocument';
-import { createEntry, listDir, renameEntry } from './treeOps';
+import { createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
 import { DELETED, loadFromDisk, restoreSession } from './restore';
 import type { Splice } from './textEdit';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
-  type CoreEvent,
   type EditorMode,
   type Settings,
   type Snapshot,
@@ -26,8 +25,8 @@ import { Workspaces } from './workspaces';
 import { Approvals } from './approvals';
 import { HubLink, type AiClient, type LinkState } from './mcp/hubLink';
 import { openMcpSession } from './mcp/server';
-
-type Listener = (event: CoreEvent) => void;
+import { mergeSettings } from './settings';
+import { WindowLinks, type Listener } from './windowLinks';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
@@ -38,8 +37,7 @@ export class Core implements CoreApi {
   notices: string[] = [];
   readonly approvals = new Approvals();
   private link: { state: LinkState; clients: AiClient[] } = { state: 'offline', clients: [] };
-  private readonly listeners = new Map<string, Listener>();
-  private readonly generations = new Map<string, number>();
+  private readonly windows = new WindowLinks();
   private snapshotQueued = false;
   private layoutQueued = false;
 
@@ -55,7 +53,7 @@ export class Core implements CoreApi {
     await workspaces.init();
     const core = new Core(db, workspaces, new Journal(db));
     core.startHubLink();
-    core.settings = { ...DEFAULT_SETTINGS, ...((await db.get('settings', 'settings')) ?? {}) };
+    core.settings = mergeSettings(DEFAULT_SETTINGS, await db.get('settings', 'settings'));
     const restored = await restoreSession(db, core.journal, core.store, workspaces);
     if (restored > 0) {
       core.notices.push(
@@ -84,8 +82,7 @@ export class Core implements CoreApi {
 
   /** Asks a window to bring itself to the front. */
   requestFocus(windowId: string): void {
-    const listen = this.listeners.get(windowId);
-    if (listen) this.safeSend(listen, { type: 'focus' });
+    this.windows.send(windowId, { type: 'focus' });
   }
 
   /** A message for the person, shown as a toast in every window. */
@@ -103,18 +100,17 @@ export class Core implements CoreApi {
 
   async attach(preferredId: string | null, listener: Listener) {
     const windowId = this.store.claimWindowId(preferredId);
-    this.listeners.set(windowId, listener);
-    this.generations.set(windowId, (this.generations.get(windowId) ?? 0) + 1);
+    this.windows.register(windowId, listener);
     this.changed();
     return { windowId, snapshot: this.makeSnapshot() };
   }
 
   /** The window holds its Web Lock now; when the lock frees up, the window is gone. */
   async confirmWindow(windowId: string): Promise<void> {
-    const generation = this.generations.get(windowId);
+    const generation = this.windows.generation(windowId);
     void navigator.locks.request(`vmark-window-${windowId}`, async () => {
-      if (this.generations.get(windowId) !== generation) return;
-      this.listeners.delete(windowId);
+      if (!this.windows.isCurrent(windowId, generation)) return;
+      this.windows.drop(windowId);
       this.store.detachWindow(windowId);
       this.changed();
       if (windowId !== 'main') {
@@ -159,32 +155,19 @@ export class Core implements CoreApi {
     this.snapshotQueued = true;
     queueMicrotask(() => {
       this.snapshotQueued = false;
-      const event: CoreEvent = { type: 'snapshot', snapshot: this.makeSnapshot() };
-      for (const listen of this.listeners.values()) this.safeSend(listen, event);
+      this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() });
     });
-  }
-
-  private safeSend(listen: Listener, event: CoreEvent): void {
-    try {
-      const pending = listen(event) as unknown;
-      if (pending instanceof Promise) pending.catch(() => undefined);
-    } catch {
-      /* a window that went away; its lock watcher cleans up */
-    }
   }
 
   /** Tells the window that shows a tab that its text changed elsewhere. */
   pushText(doc: DocState, origin: string): void {
-    const listen = this.listeners.get(doc.windowId);
-    if (listen) {
-      this.safeSend(listen, {
-        type: 'text',
-        tabId: doc.id,
-        text: doc.text,
-        revision: doc.revision,
-        origin,
-      });
-    }
+    this.windows.send(doc.windowId, {
+      type: 'text',
+      tabId: doc.id,
+      text: doc.text,
+      revision: doc.revision,
+      origin,
+    });
   }
 
   // ── files and folders ──────────────────────────────────────────────────
@@ -209,26 +192,18 @@ export class Core implements CoreApi {
   }
 
   async deleteEntry(path: string): Promise<Result> {
-    const r = this.workspaces.resolve(path);
+    const r = await deleteEntry(this.workspaces, path, (e, p, m) => this.ioFailure(e, p, m));
     if (!r.ok) return r;
-    if (r.segments.length === 0)
-      return refuse('INVALID_PATH', `${path} is a workspace root; it cannot be deleted.`);
-    try {
-      const parent = await dirAt(r.ws.handle, r.segments.slice(0, -1));
-      await parent.removeEntry(r.segments[r.segments.length - 1], { recursive: true });
-      // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
-      for (const doc of this.store.tabs.values()) {
-        if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
-          doc.savedText = DELETED;
-          doc.notice = `${doc.path} was deleted; save to write it again.`;
-          this.recordDraft(doc);
-        }
+    // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
+    for (const doc of this.store.tabs.values()) {
+      if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
+        doc.savedText = DELETED;
+        doc.notice = `${doc.path} was deleted; save to write it again.`;
+        this.recordDraft(doc);
       }
-      this.changed();
-      return { ok: true };
-    } catch (e) {
-      return this.ioFailure(e, path, r.ws.mount);
     }
+    this.changed();
+    return { ok: true };
   }
 
   private async ioFailure(e: unknown, path: string, mount: string) {
@@ -425,11 +400,7 @@ export class Core implements CoreApi {
   }
 
   async setSettings(patch: Partial<Settings>): Promise<Settings> {
-    const next = { ...this.settings };
-    if (patch.theme === 'light' || patch.theme === 'dark' || patch.theme === 'system')
-      next.theme = patch.theme;
-    if (typeof patch.autoApproveEdits === 'boolean') next.autoApproveEdits = patch.autoApproveEdits;
-    if (typeof patch.workspaceRail === 'boolean') next.workspaceRail = patch.workspaceRail;
+    const next = mergeSettings(this.settings, patch);
     this.settings = next;
     await this.db.put('settings', next, 'settings');
     this.changed();

@@ -73,3 +73,19 @@ export async function renameEntry(
     return fail(e, path, r.ws.mount);
   }
 }
+
+/** Deletes a file or folder (with everything in it); answers the deleted path. */
+export async function deleteEntry(workspaces: Workspaces, path: string, fail: OnIoFailure) {
+  const r = workspaces.resolve(path);
+  if (!r.ok) return r;
+  if (r.segments.length === 0) {
+    return refuse('INVALID_PATH', `${path} is a workspace root; it cannot be deleted.`);
+  }
+  try {
+    const parent = await dirAt(r.ws.handle, r.segments.slice(0, -1));
+    await parent.removeEntry(r.segments[r.segments.length - 1], { recursive: true });
+    return { ok: true as const, path: r.path };
+  } catch (e) {
+    return fail(e, path, r.ws.mount);
+  }
+}

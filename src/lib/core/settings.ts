@@ -1,0 +1,15 @@
+/** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
+import type { Settings } from './types';
+
+const THEMES = new Set(['system', 'light', 'dark']);
+
+/** `current` with the valid fields of `patch` applied; anything else in `patch` is dropped. */
+export function mergeSettings(current: Settings, patch: unknown): Settings {
+  const next: Settings = { ...current };
+  if (typeof patch !== 'object' || patch === null) return next;
+  const p = patch as Record<string, unknown>;
+  if (typeof p.theme === 'string' && THEMES.has(p.theme)) next.theme = p.theme as Settings['theme'];
+  if (typeof p.autoApproveEdits === 'boolean') next.autoApproveEdits = p.autoApproveEdits;
+  if (typeof p.workspaceRail === 'boolean') next.workspaceRail = p.workspaceRail;
+  return next;
+}
