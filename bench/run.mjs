@@ -4,7 +4,9 @@ import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { runEditingBench } from './editing.mjs';
 import { runMcpBench } from './mcp.mjs';
+import { runWorkflowBench } from './workflow.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
@@ -183,6 +185,10 @@ async function main() {
   }
   console.error('MCP round trips…');
   const mcpTable = await runMcpBench(chromiumPath(), ARGS);
+  console.error('Workflow patches…');
+  const workflowTable = await runWorkflowBench();
+  console.error('Validation and selection edits…');
+  const editingTable = await runEditingBench(chromiumPath(), ARGS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -212,11 +218,22 @@ folder. 200 calls (30 for reads) after a warm-up.
 
 ${mcpTable}
 
+## Workflows and selection edits (issues 4 and 5)
+
+\`apply_patch\` and a plain \`yaml\` parse + stringify of the same text, in one Node process
+(bench/workflow.mjs):
+
+${workflowTable}
+
+Through the whole chain with the real app (bench/editing.mjs):
+
+${editingTable}
+
 ## Notes
 
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
-  SharedWorker; it misses its 1.5× target against the single-process filesystem server. Where the
-  time goes along that chain is not measured yet.
+  SharedWorker; it misses its 1.5× target against the single-process filesystem server. The rows
+  "where the time goes" split the chain; docs/mcp.md explains them.
 `;
   writeFileSync(join(root, 'bench/RESULTS.md'), out);
   console.log(out);

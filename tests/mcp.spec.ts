@@ -22,7 +22,13 @@ test('an AI client lists the tools and orients itself with session.get_state', a
   await appServingAi(page);
   client = await connectClient('Orientation Test');
   const { tools } = await client.listTools();
-  expect(tools.map((t) => t.name)).toEqual(['session', 'workspace', 'document']);
+  expect(tools.map((t) => t.name)).toEqual([
+    'session',
+    'workspace',
+    'document',
+    'workflow',
+    'selection',
+  ]);
   for (const t of tools) {
     expect(t.title).toBeTruthy();
     expect(Object.keys(t.annotations ?? {}).sort()).toEqual([
@@ -172,7 +178,7 @@ test('with no app open, tools/list still answers and a tool call fails fast with
   await page.context().close();
   client = await connectClient();
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(3);
+  expect(tools).toHaveLength(5);
   const t0 = Date.now();
   const r = await call(client, 'session', { action: 'get_state' });
   expect(r.isError).toBe(true);

@@ -1,6 +1,6 @@
 /** The window side of the core: connects to the SharedWorker (or a dedicated Worker) over comlink. */
 import * as Comlink from 'comlink';
-import type { CoreApi, CoreEvent, Snapshot } from './types';
+import type { CoreApi, CoreEvent, EditorAgent, Snapshot } from './types';
 
 export type CoreRemote = Comlink.Remote<CoreApi>;
 
@@ -35,12 +35,16 @@ function holdLock(windowId: string): Promise<boolean> {
   });
 }
 
-export async function connectCore(onEvent: (event: CoreEvent) => void): Promise<Connection> {
+export async function connectCore(
+  onEvent: (event: CoreEvent) => void,
+  agent: EditorAgent,
+): Promise<Connection> {
   const { remote, shared } = connectWorker();
   const listener = Comlink.proxy(onEvent);
+  const agentProxy = Comlink.proxy(agent);
   let preferred = sessionStorage.getItem(WINDOW_KEY);
   for (let attempt = 0; ; attempt++) {
-    const { windowId, snapshot } = await remote.attach(preferred, listener);
+    const { windowId, snapshot } = await remote.attach(preferred, listener, agentProxy);
     // A reload frees the previous page's lock a moment later; a duplicated tab never frees it.
     let held = await holdLock(windowId);
     for (let retry = 0; !held && retry < 10; retry++) {

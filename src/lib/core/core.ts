@@ -17,6 +17,7 @@ import type { Splice } from './textEdit';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
+  type EditorAgent,
   type EditorMode,
   type Settings,
   type Snapshot,
@@ -26,6 +27,8 @@ import { Approvals } from './approvals';
 import { HubLink, type AiClient, type LinkState } from './mcp/hubLink';
 import { openMcpSession } from './mcp/server';
 import { mergeSettings } from './settings';
+import { transformTab } from './transformTab';
+import type { TransformKind } from '../cjk';
 import { WindowLinks, type Listener } from './windowLinks';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
@@ -85,6 +88,16 @@ export class Core implements CoreApi {
     this.windows.send(windowId, { type: 'focus' });
   }
 
+  /** The live editors of a window, for selection requests. */
+  editorAgent(windowId: string): EditorAgent | null {
+    return this.windows.agent(windowId);
+  }
+
+  /** A window to run work the core cannot run itself (workers), `preferred` first. */
+  anyAgent(preferred: string): EditorAgent | null {
+    return this.windows.anyAgent(preferred);
+  }
+
   /** A message for the person, shown as a toast in every window. */
   notify(message: string): void {
     this.notices.push(message);
@@ -98,9 +111,9 @@ export class Core implements CoreApi {
 
   // ── windows ────────────────────────────────────────────────────────────
 
-  async attach(preferredId: string | null, listener: Listener) {
+  async attach(preferredId: string | null, listener: Listener, agent?: EditorAgent) {
     const windowId = this.store.claimWindowId(preferredId);
-    this.windows.register(windowId, listener);
+    this.windows.register(windowId, listener, agent);
     this.changed();
     return { windowId, snapshot: this.makeSnapshot() };
   }
@@ -288,6 +301,12 @@ export class Core implements CoreApi {
       this.changed();
     }
     return { ok: true as const, revision: r.revision };
+  }
+
+  async transform(tabId: string, kind: TransformKind) {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    return transformTab(this, found.doc, kind);
   }
 
   async setMode(tabId: string, mode: EditorMode): Promise<Result> {

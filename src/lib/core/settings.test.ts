@@ -27,3 +27,34 @@ describe('mergeSettings', () => {
     expect(mergeSettings(DEFAULT_SETTINGS, null)).toEqual(DEFAULT_SETTINGS);
   });
 });
+
+describe('mergeSettings: CJK formatting', () => {
+  it('changes the named rules and keeps the others', () => {
+    const merged = mergeSettings(DEFAULT_SETTINGS, {
+      cjkFormat: { cjkEnglishSpacing: false, quoteStyle: 'corner' },
+    });
+    expect(merged.cjkFormat).toEqual({
+      ...DEFAULT_SETTINGS.cjkFormat,
+      cjkEnglishSpacing: false,
+      quoteStyle: 'corner',
+    });
+  });
+
+  it('keeps the current value of a rule given a bad value, and drops unknown rules', () => {
+    const current = mergeSettings(DEFAULT_SETTINGS, { cjkFormat: { fullwidthBrackets: true } });
+    const merged = mergeSettings(current, {
+      cjkFormat: { fullwidthBrackets: 'yes', quoteStyle: 'fancy', madeUp: true },
+    });
+    expect(merged.cjkFormat).toEqual(current.cjkFormat);
+    expect(merged.cjkFormat).not.toHaveProperty('madeUp');
+  });
+
+  it('fills rules missing from a stored value with their defaults', () => {
+    const merged = mergeSettings(DEFAULT_SETTINGS, {
+      theme: 'light',
+      cjkFormat: { spaceCollapsing: false },
+    });
+    expect(merged.cjkFormat.spaceCollapsing).toBe(false);
+    expect(merged.cjkFormat.cjkEnglishSpacing).toBe(true);
+  });
+});

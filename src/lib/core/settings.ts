@@ -1,4 +1,5 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
+import { parseCjkFormatSettings } from '../cjk/settings';
 import type { Settings } from './types';
 
 const THEMES = new Set(['system', 'light', 'dark']);
@@ -11,5 +12,20 @@ export function mergeSettings(current: Settings, patch: unknown): Settings {
   if (typeof p.theme === 'string' && THEMES.has(p.theme)) next.theme = p.theme as Settings['theme'];
   if (typeof p.autoApproveEdits === 'boolean') next.autoApproveEdits = p.autoApproveEdits;
   if (typeof p.workspaceRail === 'boolean') next.workspaceRail = p.workspaceRail;
+  // Each CJK rule is taken on its own: a bad field keeps the current value of that field only.
+  if (typeof p.cjkFormat === 'object' && p.cjkFormat !== null) {
+    const given = p.cjkFormat as Record<string, unknown>;
+    const parsed = parseCjkFormatSettings({ ...current.cjkFormat, ...given }) as unknown as Record<
+      string,
+      unknown
+    >;
+    const kept = current.cjkFormat as unknown as Record<string, unknown>;
+    next.cjkFormat = Object.fromEntries(
+      Object.keys(parsed).map((key) => [
+        key,
+        key in given && parsed[key] !== given[key] ? kept[key] : parsed[key],
+      ]),
+    ) as unknown as Settings['cjkFormat'];
+  }
   return next;
 }

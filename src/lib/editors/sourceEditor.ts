@@ -9,7 +9,7 @@ import {
 import { markdown } from '@codemirror/lang-markdown';
 import { yaml } from '@codemirror/lang-yaml';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Annotation, EditorState, Transaction } from '@codemirror/state';
+import { Annotation, EditorState, Transaction, type Extension } from '@codemirror/state';
 import {
   EditorView,
   keymap,
@@ -28,6 +28,8 @@ export function createSourceEditor(
   language: 'markdown' | 'yaml',
   readOnly: boolean,
   onEdit: OnEdit,
+  /** More extensions, e.g. live actionlint diagnostics for a workflow (see workflowLint.ts). */
+  extra: Extension[] = [],
 ): EditorHandle {
   const view = new EditorView({
     parent: root,
@@ -51,6 +53,7 @@ export function createSourceEditor(
           });
           onEdit(splices);
         }),
+        extra,
       ],
     }),
   });
@@ -70,6 +73,22 @@ export function createSourceEditor(
       });
     },
     focus: () => view.focus(),
+    selection() {
+      const { from, to } = view.state.selection.main;
+      return { from, to, text: view.state.sliceDoc(from, to) };
+    },
+    replaceSelection(content) {
+      const { from, to } = view.state.selection.main;
+      if (view.state.sliceDoc(from, to) === content) return { replaced: to - from };
+      view.dispatch({
+        changes: { from, to, insert: content },
+        selection: { anchor: from + content.length },
+        // One undo step of its own, never merged with the person's typing.
+        annotations: isolateHistory.of('full'),
+        userEvent: 'input.replace',
+      });
+      return { replaced: to - from };
+    },
     destroy: () => view.destroy(),
   };
 }

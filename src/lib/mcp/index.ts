@@ -10,19 +10,34 @@ export {
   TRANSFORM_KINDS,
   WINDOW_LABEL_MESSAGE,
   WORKSPACE_ACTIONS,
+  SELECTION_ACTIONS,
+  WORKFLOW_ACTIONS,
   documentShape,
+  selectionShape,
   sessionShape,
+  workflowShape,
   workspaceShape,
 } from './schemas';
 export type {
   DocumentAction,
   DocumentArgs,
+  SelectionAction,
+  SelectionArgs,
   SessionAction,
   SessionArgs,
+  WorkflowAction,
+  WorkflowArgs,
   WorkspaceAction,
   WorkspaceArgs,
 } from './schemas';
-export { DOCUMENT_TOOL, SESSION_TOOL, TOOL_DEFINITIONS, WORKSPACE_TOOL } from './tools';
+export {
+  DOCUMENT_TOOL,
+  SELECTION_TOOL,
+  SESSION_TOOL,
+  TOOL_DEFINITIONS,
+  WORKFLOW_TOOL,
+  WORKSPACE_TOOL,
+} from './tools';
 export type { ToolDefinition, ToolHints, ToolName } from './tools';
 export {
   MAX_RESULT_BYTES,

@@ -37,6 +37,10 @@ export const DOCUMENT_ACTIONS = ['read', 'write', 'transform'] as const;
 
 export const DOCUMENT_KINDS = ['markdown', 'yaml-workflow'] as const;
 
+export const WORKFLOW_ACTIONS = ['apply_patch', 'validate'] as const;
+
+export const SELECTION_ACTIONS = ['get', 'set'] as const;
+
 export const TRANSFORM_KINDS = ['cjk-format', 'cjk-spacing', 'cjk-punctuation'] as const;
 
 function actionSchema<const T extends readonly [string, ...string[]]>(actions: T) {
@@ -135,10 +139,43 @@ export const documentShape = {
     .describe('write only: save the tab to its file after writing (default true).'),
 };
 
+export const workflowShape = {
+  action: actionSchema(WORKFLOW_ACTIONS),
+  tabId,
+  // Left open on purpose: a malformed batch is refused as INVALID_PATCH naming the patch and the
+  // field (SPEC §6), which tells the model more than a schema error would.
+  patches: z
+    .unknown()
+    .optional()
+    .describe(
+      'apply_patch only: an array of IRPatch objects, applied in order, all or nothing. See the tool description for the eight kinds.',
+    ),
+  expected_revision: expectedRevision,
+};
+
+export const selectionShape = {
+  action: actionSchema(SELECTION_ACTIONS),
+  tabId: optionalIdSchema(
+    TAB_ID_MESSAGE,
+    'Must be the focused tab if given (selection lives in the live editor). Omit it to use the focused tab.',
+  ),
+  content: z
+    .string({ error: 'content must be a string: the text that replaces the selection' })
+    .optional()
+    .describe(
+      'set only: replaces the selection (inserted at the cursor when nothing is selected; empty deletes the selection).',
+    ),
+  expected_revision: expectedRevision,
+};
+
 export type SessionArgs = z.infer<z.ZodObject<typeof sessionShape>>;
 export type WorkspaceArgs = z.infer<z.ZodObject<typeof workspaceShape>>;
 export type DocumentArgs = z.infer<z.ZodObject<typeof documentShape>>;
+export type WorkflowArgs = z.infer<z.ZodObject<typeof workflowShape>>;
+export type SelectionArgs = z.infer<z.ZodObject<typeof selectionShape>>;
 
 export type SessionAction = (typeof SESSION_ACTIONS)[number];
 export type WorkspaceAction = (typeof WORKSPACE_ACTIONS)[number];
 export type DocumentAction = (typeof DOCUMENT_ACTIONS)[number];
+export type WorkflowAction = (typeof WORKFLOW_ACTIONS)[number];
+export type SelectionAction = (typeof SELECTION_ACTIONS)[number];

@@ -67,7 +67,13 @@ describe('through a real McpServer and Client', () => {
 
   it('lists the tools in order with titles, descriptions and annotations', async () => {
     const { tools } = await client.listTools();
-    expect(tools.map((tool) => tool.name)).toEqual(['session', 'workspace', 'document']);
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'session',
+      'workspace',
+      'document',
+      'workflow',
+      'selection',
+    ]);
     tools.forEach((tool, index) => {
       const definition = TOOL_DEFINITIONS[index];
       expect(tool.title).toBe(definition.title);

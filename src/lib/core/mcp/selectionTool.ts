@@ -1,0 +1,73 @@
+/** `selection`: the focused tab's live editor, reached through the window that shows it. */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { argumentError, refusal, success, type SelectionArgs } from '../../mcp';
+import type { Core } from '../core';
+import type { Refusal } from '../errors';
+import { targetWindow } from './target';
+
+/** How long a window may take to answer before the editor counts as unreachable. */
+const WINDOW_ANSWER_MS = 5_000;
+
+function fromRefusal(r: Refusal): CallToolResult {
+  const code = r.error === 'STALE' || r.error === 'READ_ONLY' ? r.error : 'NO_EDITOR';
+  const extra = r.current_revision ? { current_revision: r.current_revision } : {};
+  return refusal(code, r.message, extra);
+}
+
+function withDeadline<T>(work: Promise<T>): Promise<T | 'late'> {
+  return Promise.race([
+    work,
+    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), WINDOW_ANSWER_MS)),
+  ]);
+}
+
+const LATE = refusal(
+  'NO_EDITOR',
+  'The window showing the tab did not answer; it may be closing. Try again.',
+);
+
+export async function selectionTool(core: Core, args: SelectionArgs): Promise<CallToolResult> {
+  const windowId = targetWindow(core);
+  const w = core.store.windows.get(windowId);
+  const doc = w?.activeTabId ? core.store.tabs.get(w.activeTabId) : undefined;
+  if (!doc) {
+    return refusal(
+      'INVALID_TAB',
+      'No tab is focused; open a file or ask the person to pick a tab.',
+    );
+  }
+  if (args.tabId !== undefined && args.tabId !== doc.id) {
+    const exists = core.store.tabs.has(args.tabId);
+    return refusal(
+      'INVALID_TAB',
+      exists
+        ? `Selection works on the focused tab only: ${doc.id} is focused, not ${args.tabId}. Ask the person to switch to it, or use document.read/write.`
+        : `No tab with id "${args.tabId}"; the focused tab is ${doc.id}.`,
+    );
+  }
+  const agent = core.editorAgent(windowId);
+  if (!agent)
+    return refusal('NO_EDITOR', `Window ${windowId} is not open, so no editor shows the tab.`);
+  if (args.action === 'get') {
+    const r = await withDeadline(agent.selectionGet(doc.id));
+    if (r === 'late') return LATE;
+    if (!r.ok) return fromRefusal(r);
+    return success({
+      text: r.text,
+      isEmpty: r.isEmpty,
+      range: r.range,
+      mode: r.mode,
+      kind: doc.kind,
+      tabId: doc.id,
+      revision: r.revision,
+    });
+  }
+  if (args.content === undefined) {
+    return argumentError('selection.set needs content (the text that replaces the selection).');
+  }
+  if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason);
+  const r = await withDeadline(agent.selectionSet(doc.id, args.content, args.expected_revision));
+  if (r === 'late') return LATE;
+  if (!r.ok) return fromRefusal(r);
+  return success({ revision: r.revision, replaced_chars: r.replaced_chars });
+}

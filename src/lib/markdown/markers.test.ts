@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { looksLikeMarkdown } from './markers';
+
+describe('looksLikeMarkdown', () => {
+  it.each([
+    ['**brave**'],
+    ['*brave*'],
+    ['a *brave* step'],
+    ['- item'],
+    ['* item'],
+    ['1. first'],
+    ['# Title\n\nbody'],
+    ['para one\n\npara two'],
+    ['> quoted'],
+    ['```\ncode\n```'],
+    ['~~~\ncode\n~~~'],
+    ['---'],
+    ['use `npm test`'],
+    ['see [the docs](https://example.com)'],
+    ['![logo](logo.png)'],
+    ['~~gone~~'],
+    ['<https://example.com>'],
+    ['<span>x</span>'],
+    ['line\n## Heading'],
+  ])('%j has markers', (text) => {
+    expect(looksLikeMarkdown(text)).toBe(true);
+  });
+
+  it.each([
+    ['Hello world'],
+    ['  spaced  '],
+    ['snake_case_name'],
+    ['_not emphasis_'],
+    ['__init__'],
+    ['5*4 result'],
+    ['2 * 3 * 4'],
+    ['a*'],
+    ['price: $5'],
+    ['[not a link]'],
+    ['x < y and y > z'],
+    ['first line\nsecond line'],
+    ['C# and F#'],
+    ['-5 degrees'],
+    ['1.5 million'],
+    ['中文内容，没有标记。'],
+  ])('%j is plain text', (text) => {
+    expect(looksLikeMarkdown(text)).toBe(false);
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * Whether a piece of text an AI wants to insert carries markdown syntax. Plain text is inserted
+ * literally (its spaces kept); text with markers goes through the markdown parser. Underscores are
+ * never taken as markers, so identifiers such as `snake_case` stay text.
+ */
+
+/** Block syntax at the start of a line: headings, quotes, list items, fences, rules, tab indents. */
+const BLOCK_START = /^(?:#{1,6}[ \t]|>[ \t]?|[-+*][ \t]|\d{1,9}[.)][ \t]|```|~~~|---|\*\*\*|\t)/m;
+
+/** Inline syntax: strong, code, links, images, strikethrough, autolinks and raw HTML tags. */
+const INLINE = /\*\*|`|\[[^\]\n]*\]\(|!\[|~~|<(?:https?:|mailto:|[A-Za-z][\w-]*[\s/>])/;
+
+/** A single-asterisk emphasis pair: `*` + non-space … non-space + `*` (so `5*4 = 20` stays text). */
+const EMPHASIS = /(^|[^*\w])\*(?=\S)[^*\n]*?\S\*(?!\w)/;
+
+export function looksLikeMarkdown(text: string): boolean {
+  if (/\n[ \t]*\n/.test(text)) return true;
+  return BLOCK_START.test(text) || INLINE.test(text) || EMPHASIS.test(text);
+}

