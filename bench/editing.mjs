@@ -8,24 +8,11 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { median, waitFor } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_EDIT_PORT ?? 7397);
 const WORKFLOW = join(root, '..', 'shared', 'corpus', 'workflows', 'deployments_aws.yml');
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-async function waitFor(check, ms = 15_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** Counts the UTF-8 bytes of every JSON-RPC message the client sends and receives. */
 function countBytes(transport) {

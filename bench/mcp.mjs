@@ -9,17 +9,12 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { WebSocket } from 'ws';
+import { median, pct, waitFor } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_MCP_PORT ?? 7398);
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const p95 = (xs) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(0.95 * xs.length))];
-const fmt = (xs) => `${median(xs).toFixed(2)} / ${p95(xs).toFixed(2)} ms`;
+const fmt = (xs) => `${median(xs).toFixed(2)} / ${pct(xs, 95).toFixed(2)} ms`;
 
 async function time(n, warm, fn) {
   for (let i = 0; i < warm; i++) await fn();
@@ -35,15 +30,6 @@ async function time(n, warm, fn) {
 function rssMb(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
-}
-
-async function waitFor(check, ms = 15_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await check().catch(() => false)) return;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /** A bare JSON-RPC client on the hub's `/ai` socket: the chain without the stdio relay. */

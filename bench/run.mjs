@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { runEditingBench } from './editing.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runWorkflowBench } from './workflow.mjs';
+import { median, pct } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
@@ -33,13 +34,6 @@ function chromiumPath() {
   if (!found) throw new Error('No Chromium found: install one or set VMARK_CHROMIUM.');
   return found;
 }
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-const pct = (xs, p) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
 async function writeOpfs(page, name, text) {
   await page.evaluate(

@@ -4,14 +4,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createServer } from 'vite';
 import { parseDocument } from 'yaml';
+import { median } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const CORPUS = join(root, '..', 'shared', 'corpus', 'workflows');
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function time(n, fn) {
   for (let i = 0; i < Math.min(20, n); i++) fn();
