@@ -3,11 +3,15 @@
  * splice of the current text (see yamlSplice.ts), so every byte outside the edited node is kept.
  * After the splices the text is parsed again and its data compared with what the patches should
  * have produced; any difference refuses the whole batch instead of returning damaged YAML.
+ *
+ * Parsing is most of the cost, so a batch of independent patches is planned on one parse and
+ * checked with one more (`atOnce`); anything else, and any batch that fails there, goes one patch
+ * at a time (`oneByOne`), which gives the same bytes and names the patch a refusal is about.
  */
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
-import { expectedAfter, sameData } from './expected';
+import { expectedAfterAll, sameData } from './expected';
 import { checkPatch, type IRPatch } from './irPatch';
-import { planEdit, type Workflow } from './patchEdits';
+import { planEdit, type PlannedEdit, type Workflow } from './patchEdits';
 import { applyEdits, columnOf, detectEol, type Edit } from './sourceLines';
 import { range } from './yamlSplice';
 
@@ -30,12 +34,85 @@ interface Pending {
   edit: Edit;
 }
 
+/** The parse of the original text (or why it failed) and the plans already made on it. */
+interface Start {
+  loaded: Loaded | string;
+  plans: readonly PlannedEdit[];
+}
+
 export function applyPatches(source: string, patches: readonly IRPatch[]): ApplyResult {
-  // A byte order mark is not part of the first line's indentation; it is put back at the end.
-  const bom = source.startsWith('\ufeff') ? '\ufeff' : '';
-  const original = source.slice(bom.length);
+  const { bom, original } = splitBom(source);
+  const checked: IRPatch[] = [];
+  for (const [index, input] of patches.entries()) {
+    const check = checkPatch(input, index);
+    if (!check.ok) return oneByOne(bom, original, patches);
+    checked.push(check.patch);
+  }
+  // A single patch takes the same parses either way.
+  if (checked.length < 2) return oneByOne(bom, original, patches);
+  const loaded = load(original);
+  const plans: PlannedEdit[] = [];
+  const result = typeof loaded === 'string' ? undefined : atOnce(loaded, checked, plans);
+  if (result !== undefined) return done(bom, original, result.text);
+  return oneByOne(bom, original, patches, { loaded, plans });
+}
+
+/**
+ * The one-by-one path on its own, always taken when `applyPatches` cannot do a batch at once;
+ * exported so tests can check that both paths give the same result.
+ */
+export function applyPatchesOneByOne(source: string, patches: readonly IRPatch[]): ApplyResult {
+  const { bom, original } = splitBom(source);
+  return oneByOne(bom, original, patches);
+}
+
+/**
+ * Plans every patch on one parse of the original text, makes all the edits at once and checks
+ * the result with one parse against the model of the whole batch. Undefined means the batch must
+ * go one patch at a time: a patch is refused or plans an edit that is not local (see `Edit`),
+ * two edits overlap or touch, or the check fails. Every patch is modelled, no-ops included, so a
+ * patch that does nothing to the original but would act after an earlier one (with.set, then
+ * with.remove of the same new key) fails the check. `plans` keeps the plans made.
+ */
+function atOnce(
+  base: Loaded,
+  patches: readonly IRPatch[],
+  plans: PlannedEdit[],
+): Loaded | undefined {
+  const edits: Edit[] = [];
+  for (const patch of patches) {
+    const plan = planEdit(base.wf, patch);
+    plans.push(plan);
+    if (!plan.ok) return undefined;
+    const edit = plan.edit;
+    if (edit === undefined) continue;
+    if (!(edit.local === true || edit.scalarOnly === true) || !apart(edit, edits)) return undefined;
+    edits.push(edit);
+  }
+  const text = applyEdits(base.text, edits);
+  if (text === base.text) return base;
+  const reread = load(text);
+  if (typeof reread === 'string') return undefined;
+  const expected = expectedAfterAll(base.data, patches, reread.data);
+  return expected !== undefined && sameData(expected, reread.data) ? reread : undefined;
+}
+
+/**
+ * Applies the patches in order, each planned on the result of the ones before. Scalar-for-scalar
+ * edits in a row share one parse and one check. `start`, when given, is the parse of `original`
+ * and the plans made on it, which are reused rather than made again.
+ */
+function oneByOne(
+  bom: string,
+  original: string,
+  patches: readonly IRPatch[],
+  start?: Start,
+): ApplyResult {
+  let first: Loaded | undefined;
   let base: Loaded | undefined;
   let pending: Pending[] = [];
+  const plan = (index: number, patch: IRPatch): PlannedEdit =>
+    (base === first && start?.plans[index]) || planEdit((base as Loaded).wf, patch);
   // Parses the pending edits' result and checks it; the result becomes the new base.
   const flush = (): Refusal | undefined => {
     if (base === undefined || pending.length === 0) return undefined;
@@ -50,30 +127,45 @@ export function applyPatches(source: string, patches: readonly IRPatch[]): Apply
     if (!checked.ok) return { ok: false, index, message: checked.message };
     const patch = checked.patch;
     if (base === undefined) {
-      const loaded = load(original);
+      const loaded = start?.loaded ?? load(original);
       if (typeof loaded === 'string') return refusal(index, patch, `cannot apply: ${loaded}`);
-      base = loaded;
+      base = first = loaded;
     }
-    let plan = planEdit(base.wf, patch);
+    let planned = plan(index, patch);
     // Planning on a parse that pending scalar edits made stale is only trusted for another
     // scalar edit elsewhere; anything else is planned again on a fresh parse.
-    const trusted = plan.ok && plan.edit?.scalarOnly === true && apart(plan.edit, pending);
+    const trusted =
+      planned.ok &&
+      planned.edit?.scalarOnly === true &&
+      apart(
+        planned.edit,
+        pending.map((item) => item.edit),
+      );
     if (pending.length > 0 && !trusted) {
       const failed = flush();
       if (failed) return failed;
-      plan = planEdit(base.wf, patch);
+      planned = plan(index, patch);
     }
-    if (!plan.ok) return refusal(index, patch, `cannot apply: ${plan.reason}`);
-    if (plan.edit === undefined) continue;
-    pending.push({ index, patch, edit: plan.edit });
-    if (!plan.edit.scalarOnly) {
+    if (!planned.ok) return refusal(index, patch, `cannot apply: ${planned.reason}`);
+    if (planned.edit === undefined) continue;
+    pending.push({ index, patch, edit: planned.edit });
+    if (!planned.edit.scalarOnly) {
       const failed = flush();
       if (failed) return failed;
     }
   }
   const failed = flush();
   if (failed) return failed;
-  const text = base?.text ?? original;
+  return done(bom, original, base?.text ?? original);
+}
+
+/** A byte order mark is not part of the first line's indentation; it is put back at the end. */
+function splitBom(source: string): { bom: string; original: string } {
+  const bom = source.startsWith('\ufeff') ? '\ufeff' : '';
+  return { bom, original: source.slice(bom.length) };
+}
+
+function done(bom: string, original: string, text: string): ApplyResult {
   return { ok: true, text: bom + text, changed: text !== original };
 }
 
@@ -98,11 +190,11 @@ function settle(base: Loaded, pending: Pending[]): Loaded | Refusal {
       `${UNSAFE}: the edited text would not read back (${reread}).`,
     );
   }
-  let expected: unknown = base.data;
-  for (const item of pending) {
-    expected =
-      expected === undefined ? undefined : expectedAfter(expected, item.patch, reread.data);
-  }
+  const expected = expectedAfterAll(
+    base.data,
+    pending.map((item) => item.patch),
+    reread.data,
+  );
   if (expected !== undefined && sameData(expected, reread.data)) return reread;
   if (pending.length > 1) return replay(base, pending);
   return refusal(
@@ -132,9 +224,9 @@ function refusal(index: number, patch: IRPatch, reason: string): Refusal {
   return { ok: false, index, message: `patch ${index} (${patch.kind}) ${reason}` };
 }
 
-/** Whether `edit` neither overlaps nor touches any pending edit. */
-function apart(edit: Edit, pending: Pending[]): boolean {
-  return pending.every((item) => edit.to < item.edit.from || edit.from > item.edit.to);
+/** Whether `edit` neither overlaps nor touches any of `others`. */
+function apart(edit: Edit, others: readonly Edit[]): boolean {
+  return others.every((other) => edit.to < other.from || edit.from > other.to);
 }
 
 /** Parses workflow text, or says why it cannot be patched. */

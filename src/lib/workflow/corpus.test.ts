@@ -17,7 +17,7 @@ import {
   type YAMLMap,
 } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyPatches } from './applyPatches';
+import { applyPatches, applyPatchesOneByOne } from './applyPatches';
 import type { IRPatch } from './irPatch';
 
 const CORPUS = new URL('../../../../shared/corpus/workflows/', import.meta.url);
@@ -280,12 +280,15 @@ describe('workflow corpus conformance', () => {
       expect(parse(result.text), probe.name).toEqual(expected);
       if (probe.undo) {
         const undone = applyPatches(text, [...probe.patches, ...probe.undo]);
+        expect(undone).toEqual(applyPatchesOneByOne(text, [...probe.patches, ...probe.undo]));
         expect(undone, `${probe.name} then undo`).toEqual({ ok: true, text, changed: false });
       }
       all.push(...probe.patches);
     }
     const batch = applyPatches(text, all);
     if (!batch.ok) throw new Error(batch.message);
+    // Done at once where the patches allow it, the batch gives the bytes of one by one.
+    expect(batch).toEqual(applyPatchesOneByOne(text, all));
     expect(parse(batch.text)).toEqual(combined);
     expect(commentLines(batch.text)).toEqual(expect.arrayContaining(commentLines(text)));
     const again = applyPatches(batch.text, all);

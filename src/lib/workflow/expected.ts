@@ -1,7 +1,7 @@
 /**
  * The safety net's model of each patch: what the workflow's data (its `toJS()` form) must be
  * after the patch, computed on plain JavaScript values independently of the text splicing. After
- * every patch the spliced text is parsed again and compared with this.
+ * the splices the text is parsed again and compared with this.
  */
 import type { IRPatch, PatchValue } from './irPatch';
 import { pathKeys } from './irPatch';
@@ -13,59 +13,77 @@ type Data = Record<string, unknown>;
  * (the splicer refuses those first, so undefined means the two disagree).
  */
 export function expectedAfter(before: unknown, patch: IRPatch, actual: unknown): unknown {
+  return expectedAfterAll(before, [patch], actual);
+}
+
+/**
+ * The expected data after `patches` in order, each applied to the result of the ones before
+ * (one copy of `before` is made for the whole list), or undefined when one cannot apply.
+ */
+export function expectedAfterAll(
+  before: unknown,
+  patches: readonly IRPatch[],
+  actual: unknown,
+): unknown {
   const root = structuredClone(before);
   if (!isData(root)) return undefined;
+  for (const patch of patches) if (!change(root, patch, actual)) return undefined;
+  return root;
+}
+
+/** Applies `patch` to `root` in place; false when it cannot apply (root is then spoilt). */
+function change(root: Data, patch: IRPatch, actual: unknown): boolean {
   switch (patch.kind) {
     case 'workflow.set':
-      return setIn(root, pathKeys(patch.path), patch.value, true) ? root : undefined;
+      return setIn(root, pathKeys(patch.path), patch.value, true);
     case 'job.set': {
       const job = dataAt(root, ['jobs', patch.jobId]);
-      return job && setIn(job, pathKeys(patch.path), patch.value, false) ? root : undefined;
+      return job !== undefined && setIn(job, pathKeys(patch.path), patch.value, false);
     }
     case 'step.set': {
       const step = stepAt(root, patch.jobId, patch.stepIndex);
-      return step && setIn(step, pathKeys(patch.path), patch.value, false) ? root : undefined;
+      return step !== undefined && setIn(step, pathKeys(patch.path), patch.value, false);
     }
     case 'with.set': {
       const step = stepAt(root, patch.jobId, patch.stepIndex);
-      return step && setIn(step, ['with', patch.key], patch.value, true) ? root : undefined;
+      return step !== undefined && setIn(step, ['with', patch.key], patch.value, true);
     }
     case 'with.remove': {
       const step = stepAt(root, patch.jobId, patch.stepIndex);
-      if (!step) return undefined;
+      if (!step) return false;
       const withData = step.with;
       if (isData(withData) && hasOwn(withData, patch.key)) {
         delete withData[patch.key];
         if (Object.keys(withData).length === 0) delete step.with;
       }
-      return root;
+      return true;
     }
     case 'needs.add':
     case 'needs.remove': {
       const job = dataAt(root, ['jobs', patch.jobId]);
-      if (!job) return undefined;
+      if (!job) return false;
       const needs =
         patch.kind === 'needs.add'
           ? addNeed(job.needs, patch.ref)
           : removeNeed(job.needs, patch.ref);
       if (needs === undefined) delete job.needs;
       else put(job, 'needs', needs);
-      return root;
+      return true;
     }
     case 'trigger.setFilters': {
       const on = root.on;
-      if (!isData(on) || !hasOwn(on, patch.event)) return undefined;
+      if (!isData(on) || !hasOwn(on, patch.event)) return false;
       // An empty event (`push:`) is a shorthand with no place for filters: refused, like a
       // scalar or a list.
       const event = on[patch.event];
-      if (!isData(event)) return undefined;
+      if (!isData(event)) return false;
       if (patch.value.length > 0) put(event, patch.filter, [...patch.value]);
       else delete event[patch.filter];
       // A block mapping left without keys reads back as empty (null); a flow one as {}.
       const emptied = Object.keys(event).length === 0;
       const actualEvent = isData(actual) && isData(actual.on) ? actual.on[patch.event] : undefined;
       put(on, patch.event, emptied && actualEvent === null ? null : event);
-      return root;
+      return true;
     }
   }
 }

@@ -3,14 +3,15 @@
  * either a refusal naming a patch or text that parses cleanly (with the file's line ends), and a
  * successful batch of sets and adds that applies again changes nothing the second time. The
  * synthetic file has an empty event (`issues:`), which filters must refuse: the safety net's
- * model (expected.ts) has no place for filters there, so writing them would trip it.
+ * model (expected.ts) has no place for filters there, so writing them would trip it. Every batch
+ * gives the same answer as the one-by-one path, byte for byte, refusals included.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { applyPatches } from './applyPatches';
+import { applyPatches, applyPatchesOneByOne } from './applyPatches';
 import type { IRPatch, PatchValue } from './irPatch';
 
 const CORPUS = new URL('../../../../shared/corpus/workflows/', import.meta.url);
@@ -128,6 +129,8 @@ describe('random batches', () => {
     fc.assert(
       fc.property(batch, ([source, patches]) => {
         const result = applyPatches(source, patches);
+        // A batch done at once (one parse to plan, one to check) gives what one by one gives.
+        expect(result).toEqual(applyPatchesOneByOne(source, patches));
         if (!result.ok) {
           expect(result.index).toBeGreaterThanOrEqual(0);
           expect(result.index).toBeLessThan(patches.length);

@@ -161,7 +161,7 @@ function addNeed(wf: Workflow, jobId: string, ref: string): PlannedEdit {
         ? renderScalar(String(needs.value), { context: 'flow' }).head
         : written;
     const added = renderScalar(ref, { context: 'flow' }).head;
-    return { ok: true, edit: { from: start, to: end, insert: `[${old}, ${added}]` } };
+    return { ok: true, edit: { from: start, to: end, insert: `[${old}, ${added}]`, local: true } };
   }
   return refused(
     `jobs.${jobId}.needs is ${describeNode(needs)}; expected a job id or a list of job ids.`,

@@ -73,6 +73,13 @@ export interface Edit {
    * node, key and line stays as it was, so later patches may be planned on the same parse.
    */
   scalarOnly?: boolean;
+  /**
+   * Set when the edit only adds entries or replaces a scalar, flow or empty value (a scalar-only
+   * edit is local too): no line and no block collection goes, so the layout facts other patches
+   * are planned from (indentation steps, the lines after a node, which keys exist) stay as they
+   * were, and a patch elsewhere plans the same edit before and after this one.
+   */
+  local?: boolean;
 }
 
 /** Applies non-overlapping edits, given in any order. */

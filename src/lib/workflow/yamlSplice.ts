@@ -64,10 +64,10 @@ export function setPairValue(
   const old = pair.value as Node | null;
   if (map.flow) {
     const flowText = renderFlowValue(value, sequenceStyle(text, old), scalarStyle(old));
-    if (old === null) return done(range(key)[1], range(key)[1], `: ${flowText}`);
+    if (old === null) return done(range(key)[1], range(key)[1], `: ${flowText}`, 'local');
     const [start, end] = range(old);
     const lead = start === end && text[start - 1] === ':' ? ' ' : '';
-    return done(start, end, lead + flowText, isScalar(old) && isScalarValue(value));
+    return done(start, end, lead + flowText, scalarOrLocal(old, value));
   }
   if (old === null) return { ok: false, reason: 'the key has no value part (an explicit ? key).' };
   const head = valueHeadPos(text, key);
@@ -98,7 +98,7 @@ export function setPairValue(
   if (blockScalar) {
     const from = rendered.head ? start : skipBlanksBack(text, start);
     const tail = text[end - 1] === '\n' ? src.eol : '';
-    return done(from, end, rendered.head + body + tail);
+    return done(from, end, rendered.head + body + tail, 'local');
   }
   // An inline value: replace its text; a trailing comment stays, new body lines go after it.
   let from = start;
@@ -112,9 +112,9 @@ export function setPairValue(
     if (text[start - 1] !== ' ' && text[start - 1] !== '\t') insert = ` ${insert}`;
     if (text[start] === '#') insert = `${insert} `;
   }
-  if (body === '') return done(from, to, insert, isScalar(old) && isScalarValue(value));
+  if (body === '') return done(from, to, insert, scalarOrLocal(old, value));
   const lineEnd = lineContentEnd(text, to);
-  return done(from, lineEnd, insert + text.slice(to, lineEnd) + body);
+  return done(from, lineEnd, insert + text.slice(to, lineEnd) + body, 'local');
 }
 
 /** Adds `key: value` at the end of `map`. */
@@ -123,9 +123,9 @@ export function insertPair(src: SpliceSource, map: YAMLMap, key: string, value: 
   if (map.flow) {
     const pairText = `${renderKey(key, 'flow')}: ${renderFlowValue(value)}`;
     const last = map.items[map.items.length - 1];
-    if (last === undefined) return done(range(map)[0] + 1, range(map)[0] + 1, pairText);
+    if (last === undefined) return done(range(map)[0] + 1, range(map)[0] + 1, pairText, 'local');
     const end = range(last.value ?? last.key)[1];
-    return done(end, end, `, ${pairText}`);
+    return done(end, end, `, ${pairText}`, 'local');
   }
   const column = columnOf(text, range(map)[0]);
   const lines = renderBlockPair(key, value, column, childUnit(src, map, column));
@@ -160,9 +160,9 @@ export function appendItem(src: SpliceSource, seq: YAMLSeq, item: string): Splic
   if (seq.flow) {
     const itemText = renderScalar(item, { context: 'flow', prefer }).head;
     const last = seq.items[seq.items.length - 1];
-    if (last === undefined) return done(range(seq)[0] + 1, range(seq)[0] + 1, itemText);
+    if (last === undefined) return done(range(seq)[0] + 1, range(seq)[0] + 1, itemText, 'local');
     const end = range(last)[1];
-    return done(end, end, `, ${itemText}`);
+    return done(end, end, `, ${itemText}`, 'local');
   }
   const dash = columnOf(text, range(seq)[0]);
   const rendered = renderScalar(item, {
@@ -247,8 +247,8 @@ function insertLines(src: SpliceSource, end: number, column: number, lines: stri
     at = probe;
   }
   const block = lines.join(eol);
-  if (at < 0) return done(text.length, text.length, eol + block);
-  return done(at, at, block + eol);
+  if (at < 0) return done(text.length, text.length, eol + block, 'local');
+  return done(at, at, block + eol, 'local');
 }
 
 /** Whether, after blank lines, the line after the one holding `pos` is a comment deeper than `column`. */
@@ -312,6 +312,17 @@ function isScalarValue(value: NewValue): boolean {
   return value.kind === 'value' && !Array.isArray(value.value);
 }
 
-function done(from: number, to: number, insert: string, scalarOnly = false): Spliced {
-  return { ok: true, edit: scalarOnly ? { from, to, insert, scalarOnly } : { from, to, insert } };
+/** Replacing a scalar with a scalar only rewrites its text; anything else in place is local. */
+function scalarOrLocal(old: Node | null, value: NewValue): Reach {
+  return isScalar(old) && isScalarValue(value) ? 'scalar' : 'local';
+}
+
+/** How far an edit reaches: one scalar's text, a local change (see `Edit`), or more. */
+type Reach = 'scalar' | 'local' | 'wide';
+
+function done(from: number, to: number, insert: string, reach: Reach = 'wide'): Spliced {
+  if (reach === 'wide') return { ok: true, edit: { from, to, insert } };
+  const edit: Edit = { from, to, insert, local: true };
+  if (reach === 'scalar') edit.scalarOnly = true;
+  return { ok: true, edit };
 }
