@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { median, waitFor } from './stats.mjs';
+import { median, waitFor, writeOpfs } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_EDIT_PORT ?? 7397);
@@ -28,20 +28,6 @@ function countBytes(transport) {
     receive?.(message, extra);
   };
   return counter;
-}
-
-async function writeOpfs(page, rel, text) {
-  await page.evaluate(
-    async ({ rel, text }) => {
-      const parts = rel.split('/');
-      let dir = await navigator.storage.getDirectory();
-      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
-      const w = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
-      await w.write(text);
-      await w.close();
-    },
-    { rel, text },
-  );
 }
 
 export async function runEditingBench(executablePath, args) {

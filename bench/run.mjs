@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { runEditingBench } from './editing.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runWorkflowBench } from './workflow.mjs';
-import { median, pct } from './stats.mjs';
+import { median, pct, writeOpfs } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
@@ -33,18 +33,6 @@ function chromiumPath() {
   const found = candidates.find((p) => p && existsSync(p));
   if (!found) throw new Error('No Chromium found: install one or set VMARK_CHROMIUM.');
   return found;
-}
-
-async function writeOpfs(page, name, text) {
-  await page.evaluate(
-    async ({ name, text }) => {
-      const root = await navigator.storage.getDirectory();
-      const w = await (await root.getFileHandle(name, { create: true })).createWritable();
-      await w.write(text);
-      await w.close();
-    },
-    { name, text },
-  );
 }
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */

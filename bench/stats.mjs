@@ -1,4 +1,4 @@
-// Small helpers the benchmarks share: percentiles and waiting for a server to answer.
+// Small helpers the benchmarks share: percentiles, waiting for a server, writing a page's OPFS.
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,4 +17,19 @@ export async function waitFor(check, ms = 15_000) {
     if (Date.now() > end) throw new Error('timed out');
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Writes `text` to `rel` (folders made on the way) in the page's private file system. */
+export async function writeOpfs(page, rel, text) {
+  await page.evaluate(
+    async ({ rel, text }) => {
+      const parts = rel.split('/');
+      let dir = await navigator.storage.getDirectory();
+      for (const p of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(p, { create: true });
+      const w = await (await dir.getFileHandle(parts.at(-1), { create: true })).createWritable();
+      await w.write(text);
+      await w.close();
+    },
+    { rel, text },
+  );
 }

@@ -2,6 +2,7 @@
 import { transformMarkdownChecked, type TransformKind } from '../cjk';
 import type { Core } from './core';
 import type { DocState } from './documentStore';
+import { applyText, staleMessage } from './applyText';
 import { refuse, type Result } from './errors';
 
 export function transformTab(
@@ -17,21 +18,10 @@ export function transformTab(
     );
   }
   if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
-  if (expectedRevision !== undefined && expectedRevision !== doc.revision) {
-    return refuse(
-      'STALE',
-      `The document changed: it is at ${doc.revision}, not ${expectedRevision}. Read it again.`,
-      { current_revision: doc.revision },
-    );
-  }
+  const stale = staleMessage(doc, expectedRevision);
+  if (stale) return refuse('STALE', stale, { current_revision: doc.revision });
   const r = transformMarkdownChecked(doc.text, kind, core.settings.cjkFormat);
   if (!r.ok) return refuse('INTERNAL', r.error);
-  if (!r.changed) return { ok: true, revision: doc.revision, changed: false };
-  const changed = core.store.setText(doc, r.text).changed;
-  if (changed) {
-    core.recordDraft(doc);
-    core.pushText(doc, 'transform');
-    core.changed();
-  }
+  const changed = r.changed && applyText(core, doc, r.text, 'transform');
   return { ok: true, revision: doc.revision, changed };
 }

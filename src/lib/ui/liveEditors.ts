@@ -33,15 +33,14 @@ export function liveEditor(tabId: string) {
 }
 
 function find(tabId: string) {
-  const entry = live.get(tabId);
-  const current = entry?.current();
-  if (!entry || !current) {
+  const found = liveEditor(tabId);
+  if (!found) {
     return refuse(
       'NO_EDITOR',
       'No editor shows this tab in its window right now (it is hidden or still loading). Ask the person to show it.',
     );
   }
-  return { ok: true as const, entry, ...current };
+  return { ok: true as const, ...found };
 }
 
 export const editorAgent: EditorAgent = {
@@ -55,14 +54,14 @@ export const editorAgent: EditorAgent = {
       isEmpty: from === to,
       range: { from, to },
       mode: found.mode,
-      revision: found.entry.session.revision,
+      revision: found.session.revision,
     };
   },
 
   async selectionSet(tabId, content, expectedRevision) {
     const found = find(tabId);
     if (!found.ok) return found;
-    const { session } = found.entry;
+    const { session } = found;
     // The window holds the newest text: a keystroke not yet at the core already counts.
     if (expectedRevision !== undefined && expectedRevision !== session.revision) {
       return refuse(

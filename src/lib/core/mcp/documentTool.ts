@@ -11,7 +11,7 @@ import {
 import type { Core } from '../core';
 import type { DocState } from '../documentStore';
 import { transformTab } from '../transformTab';
-import { applyText, staleMessage } from './applyText';
+import { applyText, staleMessage } from '../applyText';
 import { inScope, targetTab } from './target';
 
 export async function documentTool(core: Core, args: DocumentArgs): Promise<CallToolResult> {

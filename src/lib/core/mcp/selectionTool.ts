@@ -14,11 +14,16 @@ function fromRefusal(r: Refusal): CallToolResult {
   return refusal(code, r.message, extra);
 }
 
-function withDeadline<T>(work: Promise<T>): Promise<T | 'late'> {
-  return Promise.race([
-    work,
-    new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), WINDOW_ANSWER_MS)),
-  ]);
+async function withDeadline<T>(work: Promise<T>): Promise<T | 'late'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>(
+    (resolve) => (timer = setTimeout(resolve, WINDOW_ANSWER_MS, 'late')),
+  );
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const LATE = refusal(

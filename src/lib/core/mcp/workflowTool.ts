@@ -5,7 +5,7 @@ import { applyPatches } from '../../workflow/applyPatches';
 import { parsePatches } from '../../workflow/irPatch';
 import { lintWorkflow } from '../../workflow/lint/linter';
 import type { Core } from '../core';
-import { applyText, staleMessage } from './applyText';
+import { applyText, staleMessage } from '../applyText';
 import { targetTab } from './target';
 
 export async function workflowTool(core: Core, args: WorkflowArgs): Promise<CallToolResult> {

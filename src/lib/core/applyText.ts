@@ -1,13 +1,13 @@
-/** Puts new text into a tab on an AI's behalf: a new revision, a draft, and the window told. */
-import type { Core } from '../core';
-import type { DocState } from '../documentStore';
+/** Puts new text into a tab from outside its window: a new revision, a draft, the window told. */
+import type { Core } from './core';
+import type { DocState } from './documentStore';
 
 /** Answers whether the text changed (an unchanged text keeps its revision). */
-export function applyText(core: Core, doc: DocState, text: string): boolean {
+export function applyText(core: Core, doc: DocState, text: string, origin = 'mcp'): boolean {
   const r = core.store.setText(doc, text);
   if (r.changed) {
     core.recordDraft(doc);
-    core.pushText(doc, 'mcp');
+    core.pushText(doc, origin);
     core.changed();
   }
   return r.changed;
