@@ -1,17 +1,20 @@
 /**
  * Applies a list of IRPatches to workflow YAML text, all or nothing. Each patch becomes one
  * splice of the current text (see yamlSplice.ts), so every byte outside the edited node is kept.
- * After the splices the text is parsed again and its data compared with what the patches should
+ * After the splices the text is read back and its data compared with what the patches should
  * have produced; any difference refuses the whole batch instead of returning damaged YAML.
  *
- * Parsing is most of the cost, so a batch of independent patches is planned on one parse and
- * checked with one more (`atOnce`); anything else, and any batch that fails there, goes one patch
- * at a time (`oneByOne`), which gives the same bytes and names the patch a refusal is about.
+ * Parsing is most of the cost, so a batch of independent patches (or a single patch) is planned
+ * on one parse and checked by reading back only the pieces of text it edited, or the whole text
+ * when the pieces cannot vouch for it (`atOnce`); anything else, and any batch that fails there,
+ * goes one patch at a time (`oneByOne`), which gives the same bytes and names the patch a
+ * refusal is about.
  */
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { expectedAfterAll, sameData } from './expected';
 import { checkPatch, type IRPatch } from './irPatch';
 import { planEdit, type PlannedEdit, type Workflow } from './patchEdits';
+import { checkByPieces } from './pieces';
 import { applyEdits, columnOf, detectEol, type Edit } from './sourceLines';
 import { range } from './yamlSplice';
 
@@ -25,6 +28,8 @@ interface Loaded {
   text: string;
   wf: Workflow;
   data: unknown;
+  /** Whether some alias reuses an anchored node. */
+  aliased: boolean;
 }
 
 /** Patches planned on `base` whose edits are not yet parsed and checked. */
@@ -48,12 +53,10 @@ export function applyPatches(source: string, patches: readonly IRPatch[]): Apply
     if (!check.ok) return oneByOne(bom, original, patches);
     checked.push(check.patch);
   }
-  // A single patch takes the same parses either way.
-  if (checked.length < 2) return oneByOne(bom, original, patches);
   const loaded = load(original);
   const plans: PlannedEdit[] = [];
   const result = typeof loaded === 'string' ? undefined : atOnce(loaded, checked, plans);
-  if (result !== undefined) return done(bom, original, result.text);
+  if (result !== undefined) return done(bom, original, result);
   return oneByOne(bom, original, patches, { loaded, plans });
 }
 
@@ -68,17 +71,19 @@ export function applyPatchesOneByOne(source: string, patches: readonly IRPatch[]
 
 /**
  * Plans every patch on one parse of the original text, makes all the edits at once and checks
- * the result with one parse against the model of the whole batch. Undefined means the batch must
- * go one patch at a time: a patch is refused or plans an edit that is not local (see `Edit`),
- * two edits overlap or touch, or the check fails. Every patch is modelled, no-ops included, so a
- * patch that does nothing to the original but would act after an earlier one (with.set, then
- * with.remove of the same new key) fails the check. `plans` keeps the plans made.
+ * the result against the model of the whole batch: by reading back only the pieces of text the
+ * edits touched (pieces.ts) when that can vouch for the whole, else by parsing the whole result.
+ * Answers the edited text. Undefined means the batch must go one patch at a time: a patch is
+ * refused, or one of several plans an edit that is not local (see `Edit`), two edits overlap or
+ * touch, or the check fails. Every patch is modelled, no-ops included, so a patch that does
+ * nothing to the original but would act after an earlier one (with.set, then with.remove of the
+ * same new key) fails the check. `plans` keeps the plans made.
  */
 function atOnce(
   base: Loaded,
   patches: readonly IRPatch[],
   plans: PlannedEdit[],
-): Loaded | undefined {
+): string | undefined {
   const edits: Edit[] = [];
   for (const patch of patches) {
     const plan = planEdit(base.wf, patch);
@@ -86,15 +91,24 @@ function atOnce(
     if (!plan.ok) return undefined;
     const edit = plan.edit;
     if (edit === undefined) continue;
-    if (!(edit.local === true || edit.scalarOnly === true) || !apart(edit, edits)) return undefined;
+    const local = edit.local === true || edit.scalarOnly === true || patches.length === 1;
+    if (!local || !apart(edit, edits)) return undefined;
     edits.push(edit);
   }
+  if (edits.length === 0) return base.text;
+  const expect = (actual: unknown) => expectedAfterAll(base.data, patches, actual);
+  const pieces = checkByPieces(
+    { text: base.text, root: base.wf.root, data: base.data, aliased: base.aliased },
+    edits,
+    expect,
+  );
+  if (pieces !== undefined) return pieces;
   const text = applyEdits(base.text, edits);
-  if (text === base.text) return base;
+  if (text === base.text) return text;
   const reread = load(text);
   if (typeof reread === 'string') return undefined;
-  const expected = expectedAfterAll(base.data, patches, reread.data);
-  return expected !== undefined && sameData(expected, reread.data) ? reread : undefined;
+  const expected = expect(reread.data);
+  return expected !== undefined && sameData(expected, reread.data) ? text : undefined;
 }
 
 /**
@@ -244,13 +258,19 @@ function load(text: string): Loaded | string {
   const root = doc.contents;
   if (!isMap(root)) return 'the document is not a mapping of workflow keys (on:, jobs:, …).';
   let data: unknown;
+  let aliased = false;
   try {
-    data = doc.toJS({ maxAliasCount: 100 });
+    data = doc.toJS({
+      maxAliasCount: 100,
+      onAnchor: (_, count) => {
+        if (count > 1) aliased = true;
+      },
+    });
   } catch (cause) {
     return `the YAML cannot be read as data (${(cause as Error).message}).`;
   }
   const src = { text, eol: detectEol(text), unit: indentUnit(text, root) };
-  return { text, wf: { doc, root, src }, data };
+  return { text, wf: { doc, root, src }, data, aliased };
 }
 
 /** The document's indentation step: how far its first nested block mapping is indented. */
