@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from './applyPatches';
 import type { PatchValue } from './irPatch';
-import { doubleQuoted, renderKey, renderScalar } from './scalarText';
+import { doubleQuoted, isPlainWord, renderKey, renderScalar } from './scalarText';
 
 /** Pieces that stress YAML: indicators, words that resolve to other types, spaces, breaks. */
 const TRICKY = [
@@ -91,6 +91,67 @@ function readBlock(head: string, body: string[], parent: number): unknown {
   const text = `${' '.repeat(parent)}k: ${head}${body.length ? `\n${body.join('\n')}` : ''}\n`;
   return (parse(text) as { k: unknown }).k;
 }
+
+describe('isPlainWord', () => {
+  it.each([
+    'ubuntu-24.04',
+    'Deploy (benchmark)',
+    'fetch-depth',
+    'a/b.c',
+    '_x',
+    'yes-please',
+    'On call',
+  ])('takes %j as a plain word', (value) => {
+    expect(isPlainWord(value)).toBe(true);
+  });
+
+  it.each([
+    'yes',
+    'No',
+    'ON',
+    'off',
+    'Y',
+    'n',
+    'True',
+    'NULL',
+    '1.0',
+    '.inf',
+    '-x',
+    'a: b',
+    'a #b',
+    'a,b',
+    ' a',
+    'a ',
+    'a  b',
+    '',
+    'é',
+    'a\tb',
+    '~',
+    '[a]',
+  ])('does not take %j', (value) => {
+    expect(isPlainWord(value)).toBe(false);
+  });
+
+  it('only takes words every YAML reads back as themselves (property)', () => {
+    const word = fc.string({
+      unit: fc.constantFrom(...'aZy_n0./()- :#,eoOfFlsuTrN'.split('')),
+      minLength: 1,
+      maxLength: 8,
+    });
+    fc.assert(
+      fc.property(word, (value) => {
+        if (!isPlainWord(value)) return;
+        for (const version of ['1.2', '1.1'] as const) {
+          expect(parse(`k: ${value}\n`, { version })).toEqual({ k: value });
+          expect(parse(`[${value}]`, { version })).toEqual([value]);
+        }
+        expect(parse(`${value}: 0\n`)).toEqual({ [value]: 0 });
+        expect(parse(`{${value}: 0}`)).toEqual({ [value]: 0 });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
 
 describe('renderScalar', () => {
   it.each<[string | number | boolean | null, string]>([

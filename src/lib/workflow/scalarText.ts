@@ -46,6 +46,7 @@ export function renderScalar(
 
 /** Renders a mapping key: plain when that reads back as the same string, else double-quoted. */
 export function renderKey(key: string, context: ScalarContext): string {
+  if (isPlainWord(key)) return key;
   if (isPrintable(key) && key.trim() === key && key !== '') {
     const text = key;
     const probe = context === 'flow' ? `{${text}: 0}` : `${text}: 0\n`;
@@ -73,11 +74,28 @@ function renderString(value: string, options: ScalarOptions): ScalarText {
   else if (prefer === 'QUOTE_DOUBLE') candidates.push(double);
   else if (value.includes("'")) candidates.push(plain, double, single);
   else candidates.push(plain, single, double);
+  // Most values are words that every YAML reads as themselves; no parse is needed for those.
+  if (!multiLine && prefer !== 'QUOTE_SINGLE' && prefer !== 'QUOTE_DOUBLE' && isPlainWord(value))
+    return inline(value);
   for (const candidate of candidates) {
     const text = candidate();
     if (text !== undefined && readsBack(text, value, context, parent)) return text;
   }
   return double();
+}
+
+/**
+ * Whether `value` is a word (or words) that YAML 1.2 and 1.1 both read as that string, plain, in
+ * block and flow context: it starts with a letter or `_`, holds only letters, digits and
+ * `_ . / ( ) -` with single spaces between words, and is none of the words YAML reads as a
+ * boolean or null (`yes`, `No`, `ON`, `null`…). Numbers, dates, times and `.inf` start with a
+ * digit or a dot, and indicators (`: `, ` #`, `,`, brackets, quotes) are not allowed at all.
+ */
+export function isPlainWord(value: string): boolean {
+  return (
+    /^[A-Za-z_][A-Za-z0-9_./()-]*(?: [A-Za-z0-9_./()-]+)*$/.test(value) &&
+    !/^(?:y|n|yes|no|true|false|on|off|null)$/i.test(value)
+  );
 }
 
 function inline(head: string): ScalarText {
