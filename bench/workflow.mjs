@@ -9,15 +9,32 @@ import { median } from './stats.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const CORPUS = join(root, '..', 'shared', 'corpus', 'workflows');
 
-function time(n, fn) {
-  for (let i = 0; i < Math.min(20, n); i++) fn();
-  const out = [];
-  for (let i = 0; i < n; i++) {
+/**
+ * p50 of `a` and of `b`, run in turns (a, b, b, a, …) so both see the same state of a busy
+ * machine and of the JIT.
+ */
+function timeBoth(n, a, b) {
+  for (let i = 0; i < Math.min(20, n); i++) {
+    a();
+    b();
+  }
+  const as = [];
+  const bs = [];
+  const once = (fn, out) => {
     const t = performance.now();
     fn();
     out.push(performance.now() - t);
+  };
+  for (let i = 0; i < n; i++) {
+    if (i % 2 === 0) {
+      once(a, as);
+      once(b, bs);
+    } else {
+      once(b, bs);
+      once(a, as);
+    }
   }
-  return median(out);
+  return [median(as), median(bs)];
 }
 
 /** The corpus file repeated job by job (ids made unique) until it has at least `lines` lines. */
@@ -58,9 +75,12 @@ export async function runWorkflowBench() {
       const check = applyPatches(text, parsed.patches);
       if (!check.ok || !check.changed)
         throw new Error(`the patches did not apply: ${check.message}`);
-      const runs = text.length > 50_000 ? 20 : 200;
-      const patch = time(runs, () => applyPatches(text, parsed.patches));
-      const plain = time(runs, () => parseDocument(text).toString());
+      const runs = text.length > 50_000 ? 40 : 400;
+      const [patch, plain] = timeBoth(
+        runs,
+        () => applyPatches(text, parsed.patches),
+        () => parseDocument(text).toString(),
+      );
       rows.push([
         `${label}, ${text.split('\n').length} lines: 3 patches vs parse + stringify (p50)`,
         `${patch.toFixed(2)} ms`,
