@@ -202,8 +202,9 @@ ${mcpTable}
 
 ## Workflows and selection edits (issues 4 and 5)
 
-\`apply_patch\` and a plain \`yaml\` parse + stringify of the same text, in one Node process
-(bench/workflow.mjs):
+\`apply_patch\` and a plain \`yaml\` parse + stringify of the same text, in one Node process,
+timed in turns (bench/workflow.mjs). A batch is planned on one parse and checked by reading back
+only the pieces of text it edited (docs/workflow-patches.md, Speed):
 
 ${workflowTable}
 
