@@ -97,3 +97,22 @@ test('front matter stays out of the WYSIWYG view and is saved untouched', async 
   await expect(page.locator('.statusbar .state')).toHaveText('Saved');
   expect((await readOpfs(page, 'fm.md'))?.toString('utf8')).toBe(text.replace('Text.', 'Text.!'));
 });
+
+test('typing right after a link, or after inline code, does not extend it', async ({ page }) => {
+  const name = 'links.md';
+  const original = 'See [the spec](https://spec.commonmark.org)\n\nRun `npm test`\n';
+  await openApp(page);
+  await writeOpfs(page, name, original);
+  await page.reload();
+  await openFromTree(page, name);
+  const paragraphs = activeDocument(page).locator('.ProseMirror > p');
+  for (const index of [0, 1]) {
+    await paragraphs.nth(index).click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' now');
+  }
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  const saved = (await readOpfs(page, name))?.toString('utf8');
+  expect(saved).toBe('See [the spec](https://spec.commonmark.org) now\n\nRun `npm test` now\n');
+});

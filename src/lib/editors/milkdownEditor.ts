@@ -13,7 +13,7 @@ import {
 import { clipboard } from '@milkdown/kit/plugin/clipboard';
 import { history } from '@milkdown/kit/plugin/history';
 import { closeHistory } from '@milkdown/kit/prose/history';
-import { commonmark, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
+import { commonmark, linkSchema, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
@@ -108,6 +108,9 @@ export async function createMilkdownEditor(
         bulletOther: '*' as const,
         rule: '-' as const,
       }));
+      // Text typed right after a link is not part of it (as after inline code), which is what
+      // people expect and what typing the markdown in source mode gives.
+      ctx.update(linkSchema.key, (schema) => (c) => ({ ...schema(c), inclusive: false }));
       ctx.set(editorStateOptionsCtx, (prev) => {
         const first = parsePrefix(body, pipelineOf(ctx), FIRST_SCREEN_CHARS, [], definitions);
         groups = first.groups;
