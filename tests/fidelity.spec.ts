@@ -111,8 +111,15 @@ test('typing right after a link, or after inline code, does not extend it', asyn
     await page.keyboard.press('End');
     await page.keyboard.type(' now');
   }
+  // Inside the link's words, typing is part of the link.
+  await paragraphs.nth(0).click();
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 'See the'.length; i++) await page.keyboard.press('ArrowRight');
+  await page.keyboard.type(' whole');
   await page.keyboard.press('Control+s');
   await expect(page.locator('.statusbar .state')).toHaveText('Saved');
   const saved = (await readOpfs(page, name))?.toString('utf8');
-  expect(saved).toBe('See [the spec](https://spec.commonmark.org) now\n\nRun `npm test` now\n');
+  expect(saved).toBe(
+    'See [the whole spec](https://spec.commonmark.org) now\n\nRun `npm test` now\n',
+  );
 });
