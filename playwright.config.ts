@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium';
+import { CHROMIUM_ARGS, findChromium } from './tests/support/chromium.mjs';
 
 import { TEST_HOME, TEST_PORT } from './tests/support/hub';
 

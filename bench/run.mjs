@@ -8,32 +8,12 @@ import { runEditingBench } from './editing.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runWorkflowBench } from './workflow.mjs';
 import { median, pct, writeOpfs } from './stats.mjs';
+import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
 const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
 const SPEC = join(root, '..', 'shared', 'corpus', 'markdown', 'commonmark-spec.md');
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-function chromiumPath() {
-  const candidates = [
-    process.env.VMARK_CHROMIUM,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
-  const found = candidates.find((p) => p && existsSync(p));
-  if (!found) throw new Error('No Chromium found: install one or set VMARK_CHROMIUM.');
-  return found;
-}
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
 async function timeOpen(browser, base, name, text, editorSelector) {
@@ -90,8 +70,8 @@ async function main() {
   const { startHub } = await import(join(root, 'relay/dist/hub.js'));
   const hub = await startHub({ port: PORT, root: join(root, 'build') });
   const browser = await chromium.launch({
-    executablePath: chromiumPath(),
-    args: ARGS,
+    executablePath: findChromium(),
+    args: CHROMIUM_ARGS,
     headless: true,
   });
   const spec = readFileSync(SPEC, 'utf8');
@@ -166,11 +146,11 @@ async function main() {
     await hub.close();
   }
   console.error('MCP round trips…');
-  const mcpTable = await runMcpBench(chromiumPath(), ARGS);
+  const mcpTable = await runMcpBench(findChromium(), CHROMIUM_ARGS);
   console.error('Workflow patches…');
   const workflowTable = await runWorkflowBench();
   console.error('Validation and selection edits…');
-  const editingTable = await runEditingBench(chromiumPath(), ARGS);
+  const editingTable = await runEditingBench(findChromium(), CHROMIUM_ARGS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',

@@ -2,7 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from './support/chromium';
+import { CHROMIUM_ARGS, findChromium } from './support/chromium.mjs';
 
 const OFFLINE_PORT = 7393;
 

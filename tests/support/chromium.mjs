@@ -1,4 +1,7 @@
-/** Finds a Chromium or Chrome to test with: VMARK_CHROMIUM, else the usual system locations. */
+/**
+ * Finds a Chromium or Chrome to test and benchmark with: VMARK_CHROMIUM, else the usual system
+ * locations. Plain JavaScript, so the benchmarks (Node scripts) share it with the tests.
+ */
 import { existsSync } from 'node:fs';
 
 const CANDIDATES = [
@@ -12,7 +15,8 @@ const CANDIDATES = [
   'C:\\Program Files\\Google\\Chrome\\Application\\chrome.exe',
 ];
 
-export function findChromium(): string {
+/** @returns {string} the path of the browser executable */
+export function findChromium() {
   const fromEnv = process.env.VMARK_CHROMIUM;
   if (fromEnv) {
     if (existsSync(fromEnv)) return fromEnv;
@@ -26,6 +30,7 @@ export function findChromium(): string {
   );
 }
 
+/** Flags for a headless Chromium in a container: no sandbox, GPU, QUIC or background traffic. */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
