@@ -148,6 +148,27 @@ describe('the piece check', () => {
     expect(vouch(b, [make(SAMPLE)]).text).toBeUndefined();
   });
 
+  it('reads lines added after a last line with no line break with the piece holding it', () => {
+    const text = 'on: push\njobs:\n  a:\n    runs-on: x # last';
+    const end = text.length;
+    const { text: out, read } = vouch(base(text), [
+      { from: end, to: end, insert: '\nenv:\n  A: 1' },
+    ]);
+    expect(out).toBe(`${text}\nenv:\n  A: 1`);
+    expect(read).toMatchObject({ env: { A: 1 }, jobs: { a: { 'runs-on': 'x' } } });
+  });
+
+  it('reads a block scalar on that last line with the line break it gains', () => {
+    const text = 'jobs:\n  a:\n    steps:\n      - run: |+\n          echo';
+    const end = text.length;
+    const edit = { from: end, to: end, insert: '\nenv:\n  A: 1' };
+    expect(sound(base(text), [edit])).toBe(true);
+    expect(vouch(base(text), [edit]).read).toMatchObject({
+      jobs: { a: { steps: [{ run: 'echo\n' }] } },
+      env: { A: 1 },
+    });
+  });
+
   it('does not vouch where an alias reuses an anchored node', () => {
     const text = lines('env: &e', '  A: 1', 'jobs:', '  a:', '    env: *e');
     const from = at(text, '1');
@@ -159,6 +180,31 @@ describe('the piece check', () => {
     const from = at(text, 'yes');
     expect(vouch(base(text), [{ from, to: from + 3, insert: 'no' }]).text).toBeUndefined();
   });
+
+  it('vouches only for what a whole parse confirms, for a key added at every line', () => {
+    // At each line start of every corpus file, a key indented like the line before it and like
+    // the line after it: the places where a piece is drawn between or inside entries.
+    let vouched = 0;
+    let tried = 0;
+    for (const name of FILES) {
+      const text = readFileSync(new URL(name, CORPUS), 'utf8');
+      const b = base(text);
+      const lines = text.split('\n');
+      let at = 0;
+      let previous = 0;
+      for (const line of lines) {
+        const indent = line.length - line.trimStart().length;
+        for (const depth of new Set([previous, indent])) {
+          tried++;
+          if (sound(b, [{ from: at, to: at, insert: `${' '.repeat(depth)}vmark_x: 1\n` }]))
+            vouched++;
+        }
+        if (line.trim() !== '' && !line.trimStart().startsWith('#')) previous = indent;
+        at += line.length + 1;
+      }
+    }
+    expect(vouched).toBeGreaterThan(tried / 4);
+  }, 120_000);
 
   it('vouches only for what a whole parse confirms, for arbitrary edits', () => {
     const sources = [SAMPLE, ...FILES.map((name) => readFileSync(new URL(name, CORPUS), 'utf8'))];
@@ -224,7 +270,7 @@ describe('the piece check', () => {
               maxLength: 3,
             }),
             value,
-            mode: fc.constantFrom('insert', 'replace', 'value'),
+            mode: fc.constantFrom('insert', 'replace', 'value', 'append'),
           }),
           { minLength: 1, maxLength: 3 },
         ),
@@ -245,7 +291,11 @@ describe('the piece check', () => {
               .join('\n');
             const colon = line.indexOf(': ');
             let edit: Edit;
-            if (item.mode === 'insert') edit = { from, to: from, insert: `${body}\n` };
+            if (item.mode === 'append') {
+              const ended = text.endsWith('\n');
+              const insert = ended ? `${body}\n` : `\n${body}`;
+              edit = { from: text.length, to: text.length, insert };
+            } else if (item.mode === 'insert') edit = { from, to: from, insert: `${body}\n` };
             else if (item.mode === 'replace') edit = { from, to: end, insert: body };
             else if (colon >= 0) edit = { from: from + colon + 2, to: end, insert: item.value };
             else continue;

@@ -24,6 +24,7 @@ import {
   type YAMLSeq,
 } from 'yaml';
 import { sameData } from './expected';
+import { wellShaped } from './pieceShape';
 import { applyEdits, lineStart, nextLineStart, type Edit } from './sourceLines';
 
 /** What a piece check needs of the original text's parse. */
@@ -81,6 +82,20 @@ export function checkByPieces(
   expect: (actual: unknown) => unknown,
 ): string | undefined {
   if (base.aliased || edits.length === 0 || hasDirectives(base)) return undefined;
+  const last = base.text.length;
+  const atEnd = edits.find((edit) => edit.from === last && /^\r?\n/.test(edit.insert));
+  if (atEnd !== undefined && !base.text.endsWith('\n')) {
+    // Lines added after a last line with no line break start with one: that line break is read
+    // with the piece holding the last line, and the rest as lines added to a text ending in it.
+    const eol = atEnd.insert.startsWith('\r\n') ? '\r\n' : '\n';
+    if (!sameWithLineBreak(base, eol)) return undefined;
+    const to = last + eol.length;
+    const moved = edits.map((edit) =>
+      edit === atEnd ? { from: to, to, insert: edit.insert.slice(eol.length) } : edit,
+    );
+    const checked = checkByPieces({ ...base, text: base.text + eol }, moved, expect);
+    return checked === undefined ? undefined : applyEdits(base.text, edits);
+  }
   const pieces = piecesFor(base, edits);
   if (pieces === undefined) return undefined;
   const actual = structuredClone(base.data);
@@ -93,8 +108,7 @@ export function checkByPieces(
     }));
     const before = base.text.slice(piece.from, piece.to);
     const after = applyEdits(before, inside);
-    const atEnd = piece.to === base.text.length;
-    if (!wellShaped(after, piece.column, atEnd)) return undefined;
+    if (!wellShaped(after, piece.column, piece.to === last)) return undefined;
     if (piece.first <= piece.last) {
       const original = readAlone(before, piece.node);
       const parent = dataAt(base.data, piece.path);
@@ -106,6 +120,23 @@ export function checkByPieces(
   const expected = expect(actual);
   if (expected === undefined || !sameData(expected, actual)) return undefined;
   return applyEdits(base.text, edits);
+}
+
+/**
+ * Whether ending the text's last line with a line break leaves its data as it is (a block
+ * scalar on that line would gain a line break): the piece holding the line reads the same with
+ * it and without it, and without it as in the whole document.
+ */
+function sameWithLineBreak(base: PieceBase, eol: string): boolean {
+  const last = base.text.length;
+  const piece = pieceAround(base.text, base.root, [], { from: last, to: last, insert: eol });
+  if (piece === undefined || piece.first > piece.last) return false;
+  const before = base.text.slice(piece.from, piece.to);
+  if (!wellShaped(before + eol, piece.column, true)) return false;
+  const original = readAlone(before, piece.node);
+  const ended = readAlone(before + eol, piece.node);
+  if (original === undefined || ended === undefined) return false;
+  return sameEntries(original, dataAt(base.data, piece.path), piece) && sameData(original, ended);
 }
 
 /** One piece per group of edits, in text order and apart from each other, or undefined. */
@@ -159,7 +190,13 @@ function pieceAround(
   if (lines !== undefined && column !== undefined) {
     // The entry whose content ends before the insertion, with only blank lines and deeper
     // comments between; or the entry whose line the insertion goes before.
-    const ending = spans.findIndex((span) => span && span.after <= from && from <= span.to);
+    const ending = spans.findIndex(
+      (span) =>
+        span !== undefined &&
+        span.after <= from &&
+        from <= span.to &&
+        onlyComments(text.slice(span.after, from)),
+    );
     const starting = spans.findIndex((span) => span?.alone === true && span.from === from);
     const fits = lines.column === column && lines.item === isSeq(node);
     const before = ending >= 0 ? ending : entryBefore(text, spans, from);
@@ -197,9 +234,14 @@ function entryBefore(text: string, spans: Array<Span | undefined>, from: number)
     if (span.after > from) continue;
     const next = spans[index + 1];
     if (next !== undefined && next.from < from) return -1;
-    return /^(?:[ \t]*(?:#[^\n]*)?\n)*$/.test(text.slice(span.after, from)) ? index : -1;
+    return onlyComments(text.slice(span.after, from)) ? index : -1;
   }
   return -1;
+}
+
+/** Whether `lines` (whole lines) are all blank or comments. */
+function onlyComments(lines: string): boolean {
+  return /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*$/.test(lines);
 }
 
 /** The piece of entry `index` alone, or a smaller one inside it when its value is a collection. */
@@ -239,15 +281,16 @@ function runPiece(
 }
 
 /**
- * When an edit only inserts whole lines (at a line start, ending with a line break): the column
- * of its first line and whether that line starts a sequence item. Else undefined.
+ * When an edit only inserts whole lines (at a line start, ending with a line break unless they
+ * end the text): the column of its first line and whether that line starts a sequence item.
+ * Else undefined.
  */
 function insertedLines(
   text: string,
   edit: Pick<Edit, 'from' | 'to' | 'insert'>,
 ): { column: number; item: boolean } | undefined {
   const { from, to, insert } = edit;
-  if (from !== to || !insert.endsWith('\n')) return undefined;
+  if (from !== to || !(insert.endsWith('\n') || from === text.length)) return undefined;
   if (from > 0 && text[from - 1] !== '\n') return undefined;
   const first = /^( *)([^ \t\r\n#])/.exec(insert);
   if (first === null) return undefined;
@@ -276,8 +319,7 @@ function spanOf(text: string, item: unknown, inMap: boolean): Span | undefined {
   const line = lineStart(text, start);
   const column = start - line;
   const alone = /^ *$/.test(text.slice(line, start));
-  const next = nextLineStart(text, Math.max(start, contentEnd - 1));
-  const after = next < 0 ? text.length : next;
+  const after = afterContent(text, start, contentEnd);
   return {
     from: alone ? line : start,
     after,
@@ -285,6 +327,17 @@ function spanOf(text: string, item: unknown, inMap: boolean): Span | undefined {
     column,
     alone,
   };
+}
+
+/**
+ * The start of the line after an entry's content. A node's range may end past the line break,
+ * on the indentation of the next line: the content then ended with that line break.
+ */
+function afterContent(text: string, start: number, contentEnd: number): number {
+  const line = lineStart(text, contentEnd);
+  if (line > start && /^[ \t]*$/.test(text.slice(line, contentEnd))) return line;
+  const next = nextLineStart(text, Math.max(start, contentEnd - 1));
+  return next < 0 ? text.length : next;
 }
 
 /**
@@ -304,57 +357,6 @@ function endOfEntry(text: string, after: number, column: number): number {
   return text.length;
 }
 
-/**
- * Whether an edited piece still starts with an entry at `column` on its first line, keeps every
- * other non-blank line at or past that column (comments aside), has no tab where indentation
- * is, no document marker, directive or explicit key, no line that could run on into the line
- * after the piece, and ends with a line break unless it ends the text.
- */
-function wellShaped(piece: string, column: number, atEnd: boolean): boolean {
-  if (!atEnd && !piece.endsWith('\n')) return false;
-  const lines = piece.split('\n');
-  let unbounded = false;
-  for (const [index, line] of lines.entries()) {
-    const indent = line.length - line.trimStart().length;
-    const rest = line.slice(indent).replace(/\r$/, '');
-    if (line.slice(0, indent).includes('\t')) return false;
-    if (rest === '') {
-      if (index === 0) return false;
-      if (/^[^ \t\r]/.test(lines[index + 1] ?? '')) unbounded = true;
-      continue;
-    }
-    // Document markers and directives: the piece would read as another document.
-    if (indent === 0 && /^(---|\.\.\.)([ \t]|$)|^%/.test(rest)) return false;
-    // Explicit keys and values (`? key`, `: value`) pair up across lines with what follows.
-    if (/^(- +)*[?:]([ \t]|$)/.test(rest)) return false;
-    if (rest.startsWith('#')) {
-      if (index === 0) return false;
-      if (indent <= column && /^#[^ \t]/.test(rest)) unbounded = true;
-      continue;
-    }
-    if (index === 0 ? indent !== column : indent < column) return false;
-    if (unbounded && !startsEntry(rest)) return false;
-    unbounded = false;
-  }
-  return true;
-}
-
-/**
- * Whether a line starts a sequence item or a key: both set how deep the lines after them must
- * be to continue a plain scalar. The `yaml` lexer stops checking that depth after a blank line
- * followed by a line that starts at column 0, or after a comment with no space after its `#` at
- * or left of the piece's column; a plain scalar that starts a line after that runs on into any
- * line that follows, the first line after the piece included, which a piece read alone cannot
- * show. Such a line must not come before the next key or item.
- */
-function startsEntry(rest: string): boolean {
-  if (/^-( |$)/.test(rest)) return true;
-  if (!/^[^\s"'[\]{}|>&*!%@`#,?:-]/.test(rest)) return false;
-  const comment = rest.search(/ #/);
-  const text = comment < 0 ? rest : rest.slice(0, comment);
-  return /: /.test(text) || /:\s*$/.test(text);
-}
-
 /** A piece's text read as a document of its own, or undefined when that fails. */
 function readAlone(text: string, node: Collection): unknown {
   const doc = parseDocument(text, { prettyErrors: false });
@@ -370,7 +372,7 @@ function readAlone(text: string, node: Collection): unknown {
 }
 
 /** Whether `read` holds exactly the piece's entries of `parent`, the original data. */
-function sameEntries(read: unknown, parent: unknown, piece: Piece): boolean {
+function sameEntries(read: unknown, parent: unknown, piece: Place): boolean {
   if (isMap(piece.node)) {
     if (!isData(read) || !isData(parent)) return false;
     const keys = pieceKeys(piece);
@@ -405,7 +407,7 @@ function replaceEntries(actual: unknown, piece: Piece, read: unknown): boolean {
 }
 
 /** The data keys of the piece's pairs, as `toJS()` names them. */
-function pieceKeys(piece: Piece): string[] | undefined {
+function pieceKeys(piece: Place): string[] | undefined {
   const keys: string[] = [];
   for (let index = piece.first; index <= piece.last; index++) {
     const key = keyOf(piece.node, index);
