@@ -1,4 +1,6 @@
-// Small helpers the benchmarks share: percentiles, waiting for a server, writing a page's OPFS.
+// Small helpers the benchmarks share: percentiles, waiting for a server, writing a page's OPFS,
+// the memory of a process tree.
+import { readFileSync, readdirSync } from 'node:fs';
 
 export const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -32,4 +34,41 @@ export async function writeOpfs(page, rel, text) {
     },
     { rel, text },
   );
+}
+
+/**
+ * Proportional set size (MB) of a process and all its descendants, from /proc (Linux only):
+ * shared pages are split between the processes that share them, so the sum is what the tree
+ * costs. The root is the process whose command line holds `marker`.
+ */
+export function treePssMb(marker) {
+  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
+  const parent = new Map();
+  let root;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (root === undefined && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker))
+        root = pid;
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  if (root === undefined) throw new Error(`no process with ${marker} in its command line`);
+  const inTree = (pid) => {
+    for (let at = pid; at !== undefined && at !== '0'; at = parent.get(at))
+      if (at === root) return true;
+    return false;
+  };
+  let kb = 0;
+  for (const pid of pids.filter(inTree)) {
+    try {
+      const rollup = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kb += Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      /* the process ended meanwhile */
+    }
+  }
+  return kb / 1024;
 }
