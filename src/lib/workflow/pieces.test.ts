@@ -182,13 +182,14 @@ describe('the piece check', () => {
   });
 
   it('vouches only for what a whole parse confirms, for a key added at every line', () => {
-    // At each line start of every corpus file, a key indented like the line before it and like
-    // the line after it: the places where a piece is drawn between or inside entries.
+    // At each line start of every corpus file (and a CRLF one), a key indented like the line
+    // before it and like the line after it: where pieces are drawn between or inside entries.
     let vouched = 0;
     let tried = 0;
-    for (const name of FILES) {
-      const text = readFileSync(new URL(name, CORPUS), 'utf8');
+    const texts = FILES.map((name) => readFileSync(new URL(name, CORPUS), 'utf8'));
+    for (const text of [SAMPLE.replaceAll('\n', '\r\n'), ...texts]) {
       const b = base(text);
+      const eol = text.includes('\r\n') ? '\r\n' : '\n';
       const lines = text.split('\n');
       let at = 0;
       let previous = 0;
@@ -196,7 +197,7 @@ describe('the piece check', () => {
         const indent = line.length - line.trimStart().length;
         for (const depth of new Set([previous, indent])) {
           tried++;
-          if (sound(b, [{ from: at, to: at, insert: `${' '.repeat(depth)}vmark_x: 1\n` }]))
+          if (sound(b, [{ from: at, to: at, insert: `${' '.repeat(depth)}vmark_x: 1${eol}` }]))
             vouched++;
         }
         if (line.trim() !== '' && !line.trimStart().startsWith('#')) previous = indent;
@@ -207,7 +208,11 @@ describe('the piece check', () => {
   }, 120_000);
 
   it('vouches only for what a whole parse confirms, for arbitrary edits', () => {
-    const sources = [SAMPLE, ...FILES.map((name) => readFileSync(new URL(name, CORPUS), 'utf8'))];
+    const sources = [
+      SAMPLE,
+      SAMPLE.replaceAll('\n', '\r\n'),
+      ...FILES.map((name) => readFileSync(new URL(name, CORPUS), 'utf8')),
+    ];
     const entry = fc.constantFrom(
       'x: 1',
       'x:',
@@ -277,25 +282,26 @@ describe('the piece check', () => {
         (which, wanted) => {
           const text = sources[which];
           const b = base(text);
+          const eol = text.includes('\r\n') ? '\r\n' : '\n';
           const starts = [0];
           for (let i = 0; i < text.length; i++) if (text[i] === '\n') starts.push(i + 1);
           const edits: Edit[] = [];
           for (const item of wanted) {
             const from = starts[item.line % starts.length];
-            const lineEnd = text.indexOf('\n', from);
+            const lineEnd = text.indexOf(eol, from);
             const end = lineEnd < 0 ? text.length : lineEnd;
             const line = text.slice(from, end);
             const indent = Math.max(0, line.length - line.trimStart().length + item.step * 2);
             const body = item.body
               .map(([deeper, s]) => ' '.repeat(Math.max(0, indent + deeper * 2)) + s)
-              .join('\n');
+              .join(eol);
             const colon = line.indexOf(': ');
             let edit: Edit;
             if (item.mode === 'append') {
               const ended = text.endsWith('\n');
-              const insert = ended ? `${body}\n` : `\n${body}`;
+              const insert = ended ? `${body}${eol}` : `${eol}${body}`;
               edit = { from: text.length, to: text.length, insert };
-            } else if (item.mode === 'insert') edit = { from, to: from, insert: `${body}\n` };
+            } else if (item.mode === 'insert') edit = { from, to: from, insert: `${body}${eol}` };
             else if (item.mode === 'replace') edit = { from, to: end, insert: body };
             else if (colon >= 0) edit = { from: from + colon + 2, to: end, insert: item.value };
             else continue;
