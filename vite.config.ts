@@ -46,5 +46,6 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
+    setupFiles: ['scripts/vitestSetup.ts'],
   },
 });

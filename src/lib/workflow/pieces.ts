@@ -13,19 +13,18 @@
  * parses the whole text instead. The same reading of the original piece is checked first
  * against the original data, so a piece drawn in the wrong place is never trusted.
  */
-import {
-  isMap,
-  isPair,
-  isScalar,
-  isSeq,
-  parseDocument,
-  type Pair,
-  type YAMLMap,
-  type YAMLSeq,
-} from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
 import { sameData } from './expected';
 import { wellShaped } from './pieceShape';
-import { applyEdits, lineStart, nextLineStart, type Edit } from './sourceLines';
+import {
+  endOfEntry,
+  entryBefore,
+  insertedLines,
+  onlyComments,
+  spanOf,
+  type Span,
+} from './pieceSpans';
+import { applyEdits, type Edit } from './sourceLines';
 
 /** What a piece check needs of the original text's parse. */
 export interface PieceBase {
@@ -55,19 +54,6 @@ interface Piece {
 
 /** A piece before the edits are assigned to it. */
 type Place = Omit<Piece, 'edits'>;
-
-/**
- * Where one entry sits: `from` is its line start when it is the first thing there; `after` is
- * the start of the line after its content, and `to` the end of the blank lines and deeper
- * comments after that.
- */
-interface Span {
-  from: number;
-  after: number;
-  to: number;
-  column: number;
-  alone: boolean;
-}
 
 type Data = Record<string, unknown>;
 
@@ -223,27 +209,6 @@ function pieceAround(
   return runPiece(node, path, spans, first, last, edit);
 }
 
-/**
- * The entry after whose content only blank lines and comments (of any depth) come before `from`,
- * with no other entry between; -1 when there is none.
- */
-function entryBefore(text: string, spans: Array<Span | undefined>, from: number): number {
-  for (let index = spans.length - 1; index >= 0; index--) {
-    const span = spans[index];
-    if (span === undefined) return -1;
-    if (span.after > from) continue;
-    const next = spans[index + 1];
-    if (next !== undefined && next.from < from) return -1;
-    return onlyComments(text.slice(span.after, from)) ? index : -1;
-  }
-  return -1;
-}
-
-/** Whether `lines` (whole lines) are all blank or comments. */
-function onlyComments(lines: string): boolean {
-  return /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*$/.test(lines);
-}
-
 /** The piece of entry `index` alone, or a smaller one inside it when its value is a collection. */
 function entryPiece(
   text: string,
@@ -278,83 +243,6 @@ function runPiece(
   const end = spans[last] as Span;
   if (edit.from < start.from || edit.to > end.to) return undefined;
   return { path, node, first, last, from: start.from, to: end.to, column: start.column };
-}
-
-/**
- * When an edit only inserts whole lines (at a line start, ending with a line break unless they
- * end the text): the column of its first line and whether that line starts a sequence item.
- * Else undefined.
- */
-function insertedLines(
-  text: string,
-  edit: Pick<Edit, 'from' | 'to' | 'insert'>,
-): { column: number; item: boolean } | undefined {
-  const { from, to, insert } = edit;
-  if (from !== to || !(insert.endsWith('\n') || from === text.length)) return undefined;
-  if (from > 0 && text[from - 1] !== '\n') return undefined;
-  const first = /^( *)([^ \t\r\n#])/.exec(insert);
-  if (first === null) return undefined;
-  return { column: first[1].length, item: /^-(\s|$)/.test(insert.slice(first[1].length)) };
-}
-
-/** Where entry `item` (a pair or a sequence item) sits, or undefined for an odd one. */
-function spanOf(text: string, item: unknown, inMap: boolean): Span | undefined {
-  let start: number;
-  let contentEnd: number;
-  if (inMap) {
-    if (!isPair(item)) return undefined;
-    if (!isScalar(item.key) || !item.key.range) return undefined;
-    start = item.key.range[0];
-    const value = item.value as { range?: [number, number, number] } | null;
-    contentEnd = value?.range ? value.range[1] : item.key.range[1];
-  } else {
-    const range = (item as { range?: [number, number, number] } | null)?.range;
-    if (!range) return undefined;
-    const line = lineStart(text, range[0]);
-    const dash = /^( *)- +$/.exec(text.slice(line, range[0]));
-    if (dash === null) return undefined;
-    start = line + dash[1].length;
-    contentEnd = range[1];
-  }
-  const line = lineStart(text, start);
-  const column = start - line;
-  const alone = /^ *$/.test(text.slice(line, start));
-  const after = afterContent(text, start, contentEnd);
-  return {
-    from: alone ? line : start,
-    after,
-    to: endOfEntry(text, after, column),
-    column,
-    alone,
-  };
-}
-
-/**
- * The start of the line after an entry's content. A node's range may end past the line break,
- * on the indentation of the next line: the content then ended with that line break.
- */
-function afterContent(text: string, start: number, contentEnd: number): number {
-  const line = lineStart(text, contentEnd);
-  if (line > start && /^[ \t]*$/.test(text.slice(line, contentEnd))) return line;
-  const next = nextLineStart(text, Math.max(start, contentEnd - 1));
-  return next < 0 ? text.length : next;
-}
-
-/**
- * The start of the first line after the entry's content that is not blank and is indented no
- * deeper than `column`, or the end of the text.
- */
-function endOfEntry(text: string, after: number, column: number): number {
-  let line = after;
-  while (line >= 0 && line < text.length) {
-    let at = line;
-    while (text[at] === ' ') at++;
-    const char = text[at];
-    const blank = char === '\n' || (char === '\r' && text[at + 1] === '\n') || at >= text.length;
-    if (!blank && at - line <= column) return line;
-    line = nextLineStart(text, at);
-  }
-  return text.length;
 }
 
 /** A piece's text read as a document of its own, or undefined when that fails. */

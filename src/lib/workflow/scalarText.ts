@@ -88,13 +88,16 @@ function renderString(value: string, options: ScalarOptions): ScalarText {
  * Whether `value` is a word (or words) that YAML 1.2 and 1.1 both read as that string, plain, in
  * block and flow context: it starts with a letter or `_`, holds only letters, digits and
  * `_ . / ( ) -` with single spaces between words, and is none of the words YAML reads as a
- * boolean or null (`yes`, `No`, `ON`, `null`…). Numbers, dates, times and `.inf` start with a
- * digit or a dot, and indicators (`: `, ` #`, `,`, brackets, quotes) are not allowed at all.
+ * boolean or null (`yes`, `No`, `ON`, `null`…) nor an exponent alone (`e0`). Other numbers,
+ * dates, times and `.inf` start with a digit or a dot, and indicators (`: `, ` #`, `,`,
+ * brackets, quotes) are not allowed at all.
  */
 export function isPlainWord(value: string): boolean {
   return (
     /^[A-Za-z_][A-Za-z0-9_./()-]*(?: [A-Za-z0-9_./()-]+)*$/.test(value) &&
-    !/^(?:y|n|yes|no|true|false|on|off|null)$/i.test(value)
+    !/^(?:y|n|yes|no|true|false|on|off|null)$/i.test(value) &&
+    // The `yaml` package's YAML 1.1 floats take an exponent alone (`e0`, `E-3`) as a number.
+    !/^[eE][-+]?[0-9]+$/.test(value)
   );
 }
 
