@@ -92,8 +92,9 @@ function atOnce(
     const edit = plan.edit;
     if (edit === undefined) continue;
     const local = edit.local === true || edit.scalarOnly === true || patches.length === 1;
-    if (!local || !apart(edit, edits)) return undefined;
-    edits.push(edit);
+    const at = local ? placeAmong(base.text, edit, edits) : -1;
+    if (at < 0) return undefined;
+    edits.splice(at, 0, edit);
   }
   if (edits.length === 0) return base.text;
   const expect = (actual: unknown) => expectedAfterAll(base.data, patches, actual);
@@ -236,6 +237,41 @@ const UNSAFE = 'could not be written safely, so no patch was applied';
 
 function refusal(index: number, patch: IRPatch, reason: string): Refusal {
   return { ok: false, index, message: `patch ${index} (${patch.kind}) ${reason}` };
+}
+
+/**
+ * Where `edit` goes in the list of edits planned so far (edits at one place are applied in list
+ * order), or -1 when it overlaps or touches another. Lines inserted at the place where other
+ * lines are inserted are the exception: the deeper ones go first, as they continue what ends
+ * there (the last step of a job gets `with:` before a new top-level `env:` after the job), and
+ * lines as deep as others go after them, as they would one patch at a time.
+ */
+function placeAmong(text: string, edit: Edit, edits: readonly Edit[]): number {
+  if (apart(edit, edits)) return edits.length;
+  const depth = insertedDepth(text, edit);
+  if (depth === undefined) return -1;
+  let at = edits.length;
+  for (const [index, other] of edits.entries()) {
+    if (apart(edit, [other])) continue;
+    const otherDepth = other.from === edit.from ? insertedDepth(text, other) : undefined;
+    if (otherDepth === undefined) return -1;
+    if (otherDepth < depth && at === edits.length) at = index;
+  }
+  return at;
+}
+
+/**
+ * The indentation of the first line an edit inserts, when it only inserts whole lines: at a
+ * line start, ending with a line break, or after a last line that has none, starting with one.
+ */
+function insertedDepth(text: string, edit: Edit): number | undefined {
+  const { from, to, insert } = edit;
+  if (from !== to) return undefined;
+  const atLineStart = (from === 0 || text[from - 1] === '\n') && insert.endsWith('\n');
+  const afterLastLine = from === text.length && /^\r?\n/.test(insert);
+  if (!atLineStart && !afterLastLine) return undefined;
+  const first = /^(?:\r?\n)?( *)[^ \r\n]/.exec(insert);
+  return first === null ? undefined : first[1].length;
 }
 
 /** Whether `edit` neither overlaps nor touches any of `others`. */

@@ -52,7 +52,10 @@ function change(root: Data, patch: IRPatch, actual: unknown): boolean {
       const step = stepAt(root, patch.jobId, patch.stepIndex);
       if (!step) return false;
       const withData = step.with;
-      if (isData(withData) && hasOwn(withData, patch.key)) {
+      // As the splicer: no `with:` or an empty one is a no-op, anything but a mapping refuses.
+      if (withData === undefined || withData === null) return true;
+      if (!isData(withData)) return false;
+      if (hasOwn(withData, patch.key)) {
         delete withData[patch.key];
         if (Object.keys(withData).length === 0) delete step.with;
       }

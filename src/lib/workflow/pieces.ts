@@ -71,6 +71,7 @@ export function checkByPieces(
   const last = base.text.length;
   const atEnd = edits.find((edit) => edit.from === last && /^\r?\n/.test(edit.insert));
   if (atEnd !== undefined && !base.text.endsWith('\n')) {
+    if (edits.filter((edit) => edit.from === last).length > 1) return undefined;
     // Lines added after a last line with no line break start with one: that line break is read
     // with the piece holding the last line, and the rest as lines added to a text ending in it.
     const eol = atEnd.insert.startsWith('\r\n') ? '\r\n' : '\n';
@@ -133,7 +134,8 @@ function piecesFor(base: PieceBase, edits: readonly Edit[]): Piece[] | undefined
     if (piece === undefined) return undefined;
     found.push({ ...piece, edits: [edit] });
   }
-  found.sort((a, b) => a.from - b.from || a.to - b.to);
+  // At one place, deeper lines go first (see `placeAmong` in applyPatches.ts).
+  found.sort((a, b) => a.from - b.from || a.to - b.to || b.column - a.column);
   const pieces: Piece[] = [];
   for (const piece of found) {
     const previous = pieces[pieces.length - 1];

@@ -82,10 +82,15 @@ export interface Edit {
   local?: boolean;
 }
 
-/** Applies non-overlapping edits, given in any order. */
+/**
+ * Applies non-overlapping edits, given in any order, except that insertions at one place end
+ * up in the text in the order they are given.
+ */
 export function applyEdits(text: string, edits: readonly Edit[]): string {
-  const sorted = [...edits].sort((a, b) => b.from - a.from || b.to - a.to);
+  const sorted = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => b.edit.from - a.edit.from || b.edit.to - a.edit.to || b.index - a.index);
   let out = text;
-  for (const edit of sorted) out = out.slice(0, edit.from) + edit.insert + out.slice(edit.to);
+  for (const { edit } of sorted) out = out.slice(0, edit.from) + edit.insert + out.slice(edit.to);
   return out;
 }
