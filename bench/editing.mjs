@@ -126,6 +126,6 @@ export async function runEditingBench(executablePath, args) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const path = process.env.VMARK_CHROMIUM ?? '/usr/bin/chromium';
-  console.log(await runEditingBench(path, ['--no-sandbox', '--disable-gpu']));
+  const { CHROMIUM_ARGS, findChromium } = await import('../tests/support/chromium.mjs');
+  console.log(await runEditingBench(findChromium(), CHROMIUM_ARGS));
 }

@@ -15,6 +15,7 @@ import { expectedAfterAll, sameData } from './expected';
 import { checkPatch, type IRPatch } from './irPatch';
 import { planEdit, type PlannedEdit, type Workflow } from './patchEdits';
 import { checkByPieces } from './pieces';
+import { insertedLines } from './pieceSpans';
 import { applyEdits, columnOf, detectEol, type Edit } from './sourceLines';
 import { range } from './yamlSplice';
 
@@ -248,30 +249,16 @@ function refusal(index: number, patch: IRPatch, reason: string): Refusal {
  */
 function placeAmong(text: string, edit: Edit, edits: readonly Edit[]): number {
   if (apart(edit, edits)) return edits.length;
-  const depth = insertedDepth(text, edit);
+  const depth = insertedLines(text, edit)?.column;
   if (depth === undefined) return -1;
   let at = edits.length;
   for (const [index, other] of edits.entries()) {
     if (apart(edit, [other])) continue;
-    const otherDepth = other.from === edit.from ? insertedDepth(text, other) : undefined;
+    const otherDepth = other.from === edit.from ? insertedLines(text, other)?.column : undefined;
     if (otherDepth === undefined) return -1;
     if (otherDepth < depth && at === edits.length) at = index;
   }
   return at;
-}
-
-/**
- * The indentation of the first line an edit inserts, when it only inserts whole lines: at a
- * line start, ending with a line break, or after a last line that has none, starting with one.
- */
-function insertedDepth(text: string, edit: Edit): number | undefined {
-  const { from, to, insert } = edit;
-  if (from !== to) return undefined;
-  const atLineStart = (from === 0 || text[from - 1] === '\n') && insert.endsWith('\n');
-  const afterLastLine = from === text.length && /^\r?\n/.test(insert);
-  if (!atLineStart && !afterLastLine) return undefined;
-  const first = /^(?:\r?\n)?( *)[^ \r\n]/.exec(insert);
-  return first === null ? undefined : first[1].length;
 }
 
 /** Whether `edit` neither overlaps nor touches any of `others`. */

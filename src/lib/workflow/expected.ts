@@ -6,7 +6,7 @@
 import type { IRPatch, PatchValue } from './irPatch';
 import { pathKeys } from './irPatch';
 
-type Data = Record<string, unknown>;
+export type Data = Record<string, unknown>;
 
 /**
  * Returns the expected data after `patch`, or undefined when the patch cannot apply to this data
@@ -140,16 +140,16 @@ function stepAt(root: Data, jobId: string, index: number): Data | undefined {
   return isData(step) ? step : undefined;
 }
 
-function hasOwn(data: Data, key: string): boolean {
+export function hasOwn(data: Data, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(data, key);
 }
 
 /** Sets an own property, even one named `__proto__`, as `toJS()` does. */
-function put(data: Data, key: string, value: unknown): void {
+export function put(data: Data, key: string, value: unknown): void {
   Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
 }
 
-function isData(value: unknown): value is Data {
+export function isData(value: unknown): value is Data {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 

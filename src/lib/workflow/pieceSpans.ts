@@ -3,7 +3,7 @@
  * go: the line arithmetic pieces.ts draws its pieces with.
  */
 import { isPair, isScalar } from 'yaml';
-import { lineStart, nextLineStart, type Edit } from './sourceLines';
+import { lineStart, nextLineStart, onlySpacesBefore, type Edit } from './sourceLines';
 
 /**
  * Where one entry sits: `from` is its line start when it is the first thing there; `after` is
@@ -40,8 +40,9 @@ export function onlyComments(lines: string): boolean {
 }
 
 /**
- * When an edit only inserts whole lines (at a line start, ending with a line break unless they
- * end the text): the column of its first line and whether that line starts a sequence item.
+ * When an edit only inserts whole lines: the column of its first line and whether that line
+ * starts a sequence item. Whole lines go at a line start and end with a line break unless they
+ * end the text; after a last line that has no line break they start with one instead.
  * Else undefined.
  */
 export function insertedLines(
@@ -49,11 +50,15 @@ export function insertedLines(
   edit: Pick<Edit, 'from' | 'to' | 'insert'>,
 ): { column: number; item: boolean } | undefined {
   const { from, to, insert } = edit;
-  if (from !== to || !(insert.endsWith('\n') || from === text.length)) return undefined;
-  if (from > 0 && text[from - 1] !== '\n') return undefined;
-  const first = /^( *)([^ \t\r\n#])/.exec(insert);
+  if (from !== to) return undefined;
+  const atLineStart = from === 0 || text[from - 1] === '\n';
+  const afterLastLine = from === text.length && !atLineStart && /^\r?\n/.test(insert);
+  if (atLineStart ? !(insert.endsWith('\n') || from === text.length) : !afterLastLine)
+    return undefined;
+  const body = afterLastLine ? insert.replace(/^\r?\n/, '') : insert;
+  const first = /^( *)([^ \t\r\n#])/.exec(body);
   if (first === null) return undefined;
-  return { column: first[1].length, item: /^-(\s|$)/.test(insert.slice(first[1].length)) };
+  return { column: first[1].length, item: /^-(\s|$)/.test(body.slice(first[1].length)) };
 }
 
 /** Where entry `item` (a pair or a sequence item) sits, or undefined for an odd one. */
@@ -77,7 +82,7 @@ export function spanOf(text: string, item: unknown, inMap: boolean): Span | unde
   }
   const line = lineStart(text, start);
   const column = start - line;
-  const alone = /^ *$/.test(text.slice(line, start));
+  const alone = onlySpacesBefore(text, start);
   const after = afterContent(text, start, contentEnd);
   return {
     from: alone ? line : start,

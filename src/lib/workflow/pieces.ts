@@ -14,7 +14,7 @@
  * against the original data, so a piece drawn in the wrong place is never trusted.
  */
 import { isMap, isScalar, isSeq, parseDocument, type Pair, type YAMLMap, type YAMLSeq } from 'yaml';
-import { sameData } from './expected';
+import { hasOwn, isData, put, sameData } from './expected';
 import { wellShaped } from './pieceShape';
 import {
   endOfEntry,
@@ -54,8 +54,6 @@ interface Piece {
 
 /** A piece before the edits are assigned to it. */
 type Place = Omit<Piece, 'edits'>;
-
-type Data = Record<string, unknown>;
 
 /**
  * The edited text when reading back only the pieces the edits touched gives the data
@@ -335,16 +333,4 @@ function dataAt(data: unknown, path: readonly Key[]): unknown {
 function hasDirectives(base: PieceBase): boolean {
   const start = base.root.range?.[0] ?? base.text.length;
   return /(^|\n)%/.test(base.text.slice(0, start));
-}
-
-function isData(value: unknown): value is Data {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-function hasOwn(data: Data, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(data, key);
-}
-
-function put(data: Data, key: string, value: unknown): void {
-  Object.defineProperty(data, key, { value, writable: true, enumerable: true, configurable: true });
 }
