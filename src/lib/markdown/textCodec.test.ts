@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFile, encodeFile, type TextFormat } from './textCodec';
+import { decodeFile, encodeFile, formatForSave, type TextFormat } from './textCodec';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const BOM = [0xef, 0xbb, 0xbf];
@@ -59,9 +59,19 @@ describe('decodeFile', () => {
 
   it('picks CRLF when at least half of the line breaks are CRLF, and flags mixing', () => {
     const half = decodeFile(utf8('a\r\nb\nc'));
-    expect(half.ok && half.format).toEqual({ bom: false, eol: 'crlf', mixedEol: true });
+    expect(half.ok && half.format).toEqual({
+      bom: false,
+      eol: 'crlf',
+      mixedEol: true,
+      lineBreaks: 'rn',
+    });
     const fewer = decodeFile(utf8('a\r\nb\nc\n'));
-    expect(fewer.ok && fewer.format).toEqual({ bom: false, eol: 'lf', mixedEol: true });
+    expect(fewer.ok && fewer.format).toEqual({
+      bom: false,
+      eol: 'lf',
+      mixedEol: true,
+      lineBreaks: 'rnn',
+    });
     expect(fewer.ok && fewer.text).toBe('a\nb\nc\n');
   });
 
@@ -170,5 +180,30 @@ describe('decodeFile then encodeFile', () => {
       const bytes = random() < 0.3 ? withBom(body) : body;
       expect(roundTrip(bytes)).toEqual(bytes);
     }
+  });
+});
+
+describe('mixed line endings', () => {
+  const mixed = 'one\r\ntwo\nthree\r\nfour\nfive\r\n';
+
+  it('an untouched file with mixed endings is written back byte for byte', () => {
+    expect(Buffer.from(roundTrip(utf8(mixed))).toString()).toBe(mixed);
+  });
+
+  it('lines still there keep their endings; edited and new lines take the ending of the line before', () => {
+    const decoded = decodeFile(utf8(mixed));
+    if (!decoded.ok) throw new Error(decoded.reason);
+    const edited = decoded.text.replace('three', 'THREE').replace('four\n', 'four\nnew\n');
+    const format = formatForSave(edited, decoded.format, decoded.text);
+    const out = Buffer.from(encodeFile(edited, format)).toString();
+    expect(out).toBe('one\r\ntwo\nTHREE\nfour\nnew\nfive\r\n');
+  });
+
+  it('lines moved around keep their endings, and the line-break count always matches', () => {
+    const decoded = decodeFile(utf8(mixed));
+    if (!decoded.ok) throw new Error(decoded.reason);
+    const moved = 'five\none\ntwo\nthree\nfour\n';
+    const out = Buffer.from(encodeFile(moved, formatForSave(moved, decoded.format, decoded.text)));
+    expect(out.toString()).toBe('five\r\none\r\ntwo\nthree\r\nfour\n');
   });
 });
