@@ -4,38 +4,14 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { REFUSALS, type RefusalCode } from '../refusals';
 
-export type RefusalCode =
-  | 'STALE'
-  | 'INVALID_PATCH'
-  | 'INVALID_TAB'
-  | 'INVALID_PATH'
-  | 'APPROVAL_REQUIRED'
-  | 'NOT_WORKFLOW'
-  | 'READ_ONLY'
-  | 'NO_EDITOR'
-  | 'BROWSER_DISABLED'
-  | 'INTERNAL';
+export type { RefusalCode } from '../refusals';
 
 /** What each refusal code means to the model, one sentence each; tool descriptions quote these. */
-export const REFUSAL_MEANINGS: Readonly<Record<RefusalCode, string>> = {
-  STALE:
-    'The text changed since your read, so nothing was written; current_revision is the revision now: read again, redo the edit and retry.',
-  INVALID_PATCH:
-    'A workflow patch cannot apply as written (such as a missing job or step), so nothing changed; the message says which and why.',
-  INVALID_TAB:
-    'No open tab has that tabId (or it is the wrong tab for this action); see session.get_state.',
-  INVALID_PATH:
-    'The path is malformed, out of scope or of an unsupported file type; the message says why.',
-  APPROVAL_REQUIRED:
-    'The person must approve and is being asked now; tell them, and retry the same call once they answer.',
-  NOT_WORKFLOW: 'The tab is not a GitHub Actions workflow, so workflow actions do not apply.',
-  READ_ONLY:
-    "The document is read-only (a read-only grant or the person's lock); reads still work.",
-  NO_EDITOR: 'No live editor shows the tab this action needs; ask the person to show it.',
-  BROWSER_DISABLED: 'The person has turned the browser tools off in Settings → Browser.',
-  INTERNAL: 'Something failed inside VMark Web; the message says what.',
-};
+export const REFUSAL_MEANINGS: Readonly<Record<RefusalCode, string>> = Object.fromEntries(
+  Object.entries(REFUSALS).map(([code, r]) => [code, r.meaning]),
+) as Record<RefusalCode, string>;
 
 /** Output bound of every result: 25,000 tokens at three bytes a token (SPEC §2). */
 export const MAX_RESULT_BYTES = 75_000;
@@ -88,6 +64,22 @@ export function refusal(
   extra?: Record<string, unknown>,
 ): CallToolResult {
   return errorEnvelope(withExtra({ error: code, message }, extra));
+}
+
+/**
+ * A refusal the app answered as a value: its own code and message, and for STALE the revision
+ * the document is at now. The same vocabulary from the document store to the envelope.
+ */
+export function fromRefusal(r: {
+  error: RefusalCode;
+  message: string;
+  current_revision?: string;
+  index?: number;
+}): CallToolResult {
+  const extra: Record<string, unknown> = {};
+  if (r.current_revision !== undefined) extra.current_revision = r.current_revision;
+  if (r.index !== undefined) extra.index = r.index;
+  return refusal(r.error, r.message, extra);
 }
 
 /**

@@ -44,6 +44,7 @@ export {
   REFUSAL_MEANINGS,
   TRUNCATION_NOTES,
   argumentError,
+  fromRefusal,
   limitSize,
   needsApproval,
   refusal,

@@ -107,7 +107,18 @@ describe('TOOL_DEFINITIONS', () => {
   it('explains the refusals each tool can answer, with their meanings', () => {
     const expected = {
       session: ['INTERNAL'],
-      workspace: ['INVALID_TAB', 'INVALID_PATH', 'APPROVAL_REQUIRED', 'INTERNAL'],
+      workspace: [
+        'INVALID_TAB',
+        'INVALID_WINDOW',
+        'INVALID_PATH',
+        'NOT_FOUND',
+        'NAME_CLASH',
+        'PERMISSION',
+        'TOO_LARGE',
+        'APPROVAL_REQUIRED',
+        'READ_ONLY',
+        'INTERNAL',
+      ],
       document: ['STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL'],
       workflow: ['INVALID_PATCH', 'NOT_WORKFLOW', 'STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL'],
       selection: ['INVALID_TAB', 'NO_EDITOR', 'STALE', 'READ_ONLY', 'INTERNAL'],

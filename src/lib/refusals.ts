@@ -1,0 +1,81 @@
+/**
+ * Every refusal code, from the document store to the MCP envelope: one vocabulary, with what each
+ * code means to a model (quoted in tool descriptions) and a default message for people.
+ */
+
+export const REFUSALS = {
+  STALE: {
+    meaning:
+      'The text changed since your read, so nothing was written; current_revision is the revision now: read again, redo the edit and retry.',
+    message: 'The document changed since the revision you gave.',
+  },
+  INVALID_PATCH: {
+    meaning:
+      'A workflow patch cannot apply as written (such as a missing job or step), so nothing changed; the message says which and why.',
+    message: 'A workflow patch cannot apply.',
+  },
+  INVALID_TAB: {
+    meaning:
+      'No open tab has that tabId (or it is the wrong tab for this action); see session.get_state.',
+    message: 'No such tab.',
+  },
+  INVALID_WINDOW: {
+    meaning: 'No open window has that windowLabel; see session.get_state for the windows.',
+    message: 'No such window.',
+  },
+  INVALID_PATH: {
+    meaning:
+      'The path is malformed, out of scope or of an unsupported file type; the message says why.',
+    message: 'The path is not valid or not allowed.',
+  },
+  NOT_FOUND: {
+    meaning: 'Nothing exists at that path (or its folder is missing); check the path.',
+    message: 'No such file or folder.',
+  },
+  NAME_CLASH: {
+    meaning:
+      'Something already exists at that path, or another tab has that file open; choose another path.',
+    message: 'Something with that name already exists.',
+  },
+  PERMISSION: {
+    meaning:
+      'The browser has lost access to that folder; ask the person to grant it again in VMark Web, then retry.',
+    message: 'Access to the folder has to be granted again.',
+  },
+  TOO_LARGE: {
+    meaning: 'The file is too large to open (over 50 MB).',
+    message: 'The file is too large to open.',
+  },
+  APPROVAL_REQUIRED: {
+    meaning:
+      'The person must approve and is being asked now; tell them, and retry the same call once they answer.',
+    message: 'The person has to approve this first.',
+  },
+  NOT_WORKFLOW: {
+    meaning: 'The tab is not a GitHub Actions workflow, so workflow actions do not apply.',
+    message: 'The tab is not a GitHub Actions workflow.',
+  },
+  READ_ONLY: {
+    meaning:
+      "The document is read-only (a read-only grant or the person's lock); reads still work.",
+    message: 'The document is read-only.',
+  },
+  NO_EDITOR: {
+    meaning: 'No live editor shows the tab this action needs; ask the person to show it.',
+    message: 'No live editor shows that tab.',
+  },
+  BROWSER_DISABLED: {
+    meaning: 'The person has turned the browser tools off in Settings → Browser.',
+    message: 'The browser tools are turned off.',
+  },
+  INTERNAL: {
+    meaning: 'Something failed inside VMark Web; the message says what.',
+    message: 'Something went wrong inside VMark Web.',
+  },
+} as const;
+
+export type RefusalCode = keyof typeof REFUSALS;
+
+export function isRefusalCode(code: unknown): code is RefusalCode {
+  return typeof code === 'string' && Object.hasOwn(REFUSALS, code);
+}
