@@ -1,19 +1,24 @@
 /**
  * The core: the one owner of tabs, documents, workspaces and settings. It runs in a SharedWorker
- * (a dedicated Worker where SharedWorker is missing); every window is a view on it.
+ * (a dedicated Worker where SharedWorker is missing); every window is a view on it. Documents
+ * change only through `Documents.apply`; this class wires that to IndexedDB and the windows.
  */
-import { dirnameOf } from '../paths';
-import { resolveKind } from '../documents/kind';
-import { encodeFile } from '../markdown/textCodec';
+import type { TransformKind } from '../cjk';
+import type { Step } from '../collab/changeLog';
 import { openCoreDb, type Db, type StoredTab } from './db';
-import { DocumentStore, LF_FORMAT, type DocState } from './documentStore';
+import { Documents, type DocumentEffects } from './documents/documents';
+import { isDirty, type DocState } from './documents/docState';
+import { DocumentStore } from './documentStore';
 import { refuse, type Result } from './errors';
-import { dirAt, exists, fileAt, ioRefusal, isNotFound, writeFile } from './fileAccess';
+import { ioRefusal } from './fileAccess';
 import { Journal } from './journal';
-import { readDocument } from './openDocument';
-import { createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
-import { DELETED, loadFromDisk, restoreSession } from './restore';
+import type { ToolHost } from './mcp/host';
+import { restoreSession } from './restore';
+import { mergeSettings } from './settings';
 import type { Splice } from './textEdit';
+import { createToolHost } from './toolHost';
+import { transformText } from './transformTab';
+import { createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
@@ -24,18 +29,18 @@ import {
 } from './types';
 import { Workspaces } from './workspaces';
 import { Approvals } from './approvals';
-import { HubLink, type AiClient, type LinkState } from './mcp/hubLink';
-import { openMcpSession } from './mcp/server';
-import { mergeSettings } from './settings';
-import { transformTab } from './transformTab';
-import type { TransformKind } from '../cjk';
+import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
+/** How long a change waits for a window to hand in what the person typed. */
+const FLUSH_DEADLINE_MS = 2_000;
 
 export class Core implements CoreApi {
   readonly store = new DocumentStore();
+  readonly documents: Documents;
+  readonly toolHost: ToolHost;
   settings: Settings = { ...DEFAULT_SETTINGS };
   notices: string[] = [];
   readonly approvals = new Approvals();
@@ -48,16 +53,29 @@ export class Core implements CoreApi {
     private readonly db: Db,
     readonly workspaces: Workspaces,
     private readonly journal: Journal,
-  ) {}
+  ) {
+    this.documents = new Documents(this.store, workspaces, this.effects());
+    this.toolHost = createToolHost({
+      documents: this.documents,
+      settings: () => this.settings,
+      approvals: this.approvals,
+      agent: (windowId) => this.windows.agent(windowId),
+      anyAgent: (preferred) => this.windows.anyAgent(preferred),
+      raise: (windowId) => this.windows.send(windowId, { type: 'focus' }),
+      notify: (message) => this.notify(message),
+      changed: () => this.changed(),
+      lintHere: async (text, path) =>
+        (await import('../workflow/lint/linter')).lintWorkflow(text, path),
+    });
+  }
 
   static async start(dbName?: string): Promise<Core> {
     const db = await openCoreDb(dbName);
     const workspaces = new Workspaces(db);
     await workspaces.init();
     const core = new Core(db, workspaces, new Journal(db));
-    core.startHubLink();
     core.settings = mergeSettings(DEFAULT_SETTINGS, await db.get('settings', 'settings'));
-    const restored = await restoreSession(db, core.journal, core.store, workspaces);
+    const restored = await restoreSession(db, core.journal, core.documents);
     if (restored > 0) {
       core.notices.push(
         `Restored unsaved changes in ${restored} document${restored === 1 ? '' : 's'} from your last session.`,
@@ -66,36 +84,36 @@ export class Core implements CoreApi {
     return core;
   }
 
+  /** What follows every change of a document (see Documents.apply). */
+  private effects(): DocumentEffects {
+    return {
+      draft: (doc) => this.recordDraft(doc),
+      forget: (tabId) => this.journal.record(tabId, null),
+      push: (doc, step) => this.push(doc, step),
+      changed: () => this.changed(),
+      layoutChanged: () => this.layoutChanged(),
+      flushViewers: (tabId) => this.windows.flush(tabId, FLUSH_DEADLINE_MS),
+      accessLost: async () => this.changed(),
+    };
+  }
+
   // ── AI clients ─────────────────────────────────────────────────────────
 
-  /** Connects to the hub that served the app; without one (another server) AI stays off. */
-  private startHubLink(): void {
+  /**
+   * Connects to the hub that served the app (without one, another server, AI stays off); each AI
+   * session gets a server from `openSession`, which the worker's entry file supplies.
+   */
+  startHubLink(openSession: LinkHost['openSession']): void {
     const { protocol, host } = self.location;
     if (protocol !== 'http:' && protocol !== 'https:') return;
     const link = new HubLink(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/app`, {
-      openSession: (transport, client) =>
-        openMcpSession(this, transport, client?.name ?? 'An AI client'),
+      openSession,
       linkChanged: (state, clients) => {
         this.link = { state, clients };
         this.changed();
       },
     });
     link.start();
-  }
-
-  /** Asks a window to bring itself to the front. */
-  requestFocus(windowId: string): void {
-    this.windows.send(windowId, { type: 'focus' });
-  }
-
-  /** The live editors of a window, for selection requests. */
-  editorAgent(windowId: string): EditorAgent | null {
-    return this.windows.agent(windowId);
-  }
-
-  /** A window to run work the core cannot run itself (workers), `preferred` first. */
-  anyAgent(preferred: string): EditorAgent | null {
-    return this.windows.anyAgent(preferred);
   }
 
   /** A message for the person, shown as a toast in every window. */
@@ -172,15 +190,13 @@ export class Core implements CoreApi {
     });
   }
 
-  /** Tells the window that shows a tab that its text changed elsewhere. */
-  pushText(doc: DocState, origin: string): void {
-    this.windows.send(doc.windowId, {
-      type: 'text',
-      tabId: doc.id,
-      text: doc.text,
-      revision: doc.revision,
-      origin,
-    });
+  /** Sends a step to every window that shows the tab, except the one it came from. */
+  private push(doc: DocState, step: Step): void {
+    for (const windowId of this.windows.viewersOf(doc.id)) {
+      if (windowId !== step.origin) {
+        this.windows.send(windowId, { type: 'change', tabId: doc.id, step });
+      }
+    }
   }
 
   // ── files and folders ──────────────────────────────────────────────────
@@ -210,9 +226,7 @@ export class Core implements CoreApi {
     // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
     for (const doc of this.store.tabs.values()) {
       if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
-        doc.savedText = DELETED;
-        doc.notice = `${doc.path} was deleted; save to write it again.`;
-        this.recordDraft(doc);
+        this.documents.fileDeleted(doc);
       }
     }
     this.changed();
@@ -230,45 +244,31 @@ export class Core implements CoreApi {
 
   // ── tabs and documents ─────────────────────────────────────────────────
 
-  /** Opens a file in a tab (or finds the tab that has it); `activate: false` opens it in the background. */
+  /**
+   * Opens a file in a tab of the window and shows it there; a file open in another window is
+   * shown in this one too (the same document, kept in step).
+   */
   async openFile(windowId: string, path: string, activate = true) {
-    const existing = this.store.findByPath(path);
+    const resolved = this.workspaces.resolve(path);
+    const existing = this.store.findByPath(resolved.ok ? resolved.path : path);
     if (existing) {
-      if (activate) this.store.activate(existing.id);
-      this.changed();
+      if (activate) this.store.showIn(existing.id, windowId);
+      this.layoutChanged();
       return { ok: true as const, tabId: existing.id, alreadyOpen: true };
     }
-    const r = this.workspaces.resolve(path);
+    const r = await this.documents.open(windowId, path);
     if (!r.ok) return r;
-    const kindCheck = resolveKind(r.path, '');
-    if (!kindCheck.ok && !/\.ya?ml$/i.test(r.path)) return refuse('INVALID_PATH', kindCheck.reason);
-    try {
-      const file = await (await fileAt(r.ws.handle, r.segments)).getFile();
-      const read = await readDocument(r.path, file);
-      if (!read.ok) return read;
-      const doc = this.store.addTab(windowId, read.doc);
-      if (activate) this.store.activate(doc.id);
-      this.layoutChanged();
-      return { ok: true as const, tabId: doc.id, alreadyOpen: false };
-    } catch (e) {
-      return this.ioFailure(e, path, r.ws.mount);
-    }
+    if (activate) this.store.activate(r.doc.id, windowId);
+    this.layoutChanged();
+    return { ok: true as const, tabId: r.doc.id, alreadyOpen: false };
   }
 
   async newTab(windowId: string) {
-    const doc = this.store.addTab(windowId, {
-      path: null,
-      kind: 'markdown',
-      text: '',
-      format: LF_FORMAT,
-    });
-    this.store.activate(doc.id);
-    this.layoutChanged();
-    return { ok: true as const, tabId: doc.id };
+    return { ok: true as const, tabId: this.documents.newTab(windowId).id };
   }
 
-  async activateTab(_windowId: string, tabId: string): Promise<Result> {
-    const r = this.store.activate(tabId);
+  async activateTab(windowId: string, tabId: string): Promise<Result> {
+    const r = this.store.activate(tabId, windowId);
     if (r.ok) this.layoutChanged();
     return r;
   }
@@ -279,34 +279,39 @@ export class Core implements CoreApi {
     return r;
   }
 
-  async getText(tabId: string) {
+  async openView(tabId: string, windowId: string) {
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
-    return { ok: true as const, tabId, text: found.doc.text, revision: found.doc.revision };
+    this.windows.openView(tabId, windowId);
+    const { text, revision, version } = found.doc;
+    return { ok: true as const, tabId, text, revision, version };
+  }
+
+  async closeView(tabId: string, windowId: string): Promise<void> {
+    this.windows.closeView(tabId, windowId);
+  }
+
+  async changesSince(tabId: string, version: number) {
+    return this.documents.changesSince(tabId, version);
   }
 
   async edit(
     tabId: string,
-    baseRevision: string,
+    baseVersion: number,
     splices: Splice[],
-    origin: string,
+    windowId: string,
     proposed?: string,
   ) {
-    const r = this.store.edit(tabId, baseRevision, splices, proposed);
-    if (!r.ok) return r;
-    if (r.changed) {
-      const doc = this.store.tabs.get(tabId) as DocState;
-      this.recordDraft(doc);
-      if (origin !== doc.windowId) this.pushText(doc, origin);
-      this.changed();
-    }
-    return { ok: true as const, revision: r.revision };
+    return this.documents.edit(tabId, baseVersion, splices, windowId, proposed);
   }
 
+  /** A CJK transform the person asked for in a window: one undo step, like an AI's change. */
   async transform(tabId: string, kind: TransformKind) {
-    const found = this.store.tab(tabId);
-    if (!found.ok) return found;
-    return transformTab(this, found.doc, kind);
+    return this.documents
+      .mutate(tabId, { origin: 'transform' }, (doc) =>
+        transformText(doc, kind, this.settings.cjkFormat),
+      )
+      .then((r) => (r.ok ? { ok: true as const, revision: r.revision, changed: r.changed } : r));
   }
 
   async setMode(tabId: string, mode: EditorMode): Promise<Result> {
@@ -318,7 +323,7 @@ export class Core implements CoreApi {
         'This document opens in source mode only (too large or not markdown).',
       );
     }
-    found.doc.mode = mode;
+    this.documents.apply(found.doc, { origin: 'view', write: false, meta: { mode } });
     this.layoutChanged();
     return { ok: true };
   }
@@ -327,61 +332,24 @@ export class Core implements CoreApi {
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
     if (!found.doc.path) return refuse('INVALID_PATH', 'This tab has no file yet; use Save As.');
-    return this.writeDoc(found.doc, found.doc.path, true);
+    return this.documents.save(found.doc, found.doc.path, true);
   }
 
   async saveAs(tabId: string, path: string) {
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
-    return this.writeDoc(found.doc, path, false);
+    return this.documents.save(found.doc, path, false);
   }
 
-  async writeDoc(doc: DocState, path: string, overwrite: boolean) {
-    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
-    const r = this.workspaces.resolve(path);
-    if (!r.ok) return r;
-    if (r.segments.length === 0) return refuse('INVALID_PATH', `${path} is a folder, not a file.`);
-    const kind = resolveKind(r.path, doc.text);
-    if (!kind.ok) return refuse('INVALID_PATH', kind.reason);
-    const other = this.store.findByPath(r.path);
-    if (other && other !== doc) return refuse('NAME_CLASH', `${r.path} is open in another tab.`);
-    try {
-      const dir = await dirAt(r.ws.handle, r.segments.slice(0, -1));
-      const name = r.segments[r.segments.length - 1];
-      if (!overwrite && r.path !== doc.path && (await exists(dir, name))) {
-        return refuse('NAME_CLASH', `${r.path} already exists; choose another name.`);
-      }
-      const file = await dir.getFileHandle(name, { create: true });
-      await writeFile(file, encodeFile(doc.text, doc.format));
-    } catch (e) {
-      if (isNotFound(e))
-        return refuse('NOT_FOUND', `The folder ${dirnameOf(r.path)} does not exist.`);
-      return this.ioFailure(e, path, r.ws.mount);
-    }
-    this.store.markSaved(doc, r.path);
-    doc.kind = kind.kind;
-    doc.notice = null;
-    this.recordDraft(doc);
-    this.layoutChanged();
-    return { ok: true as const, path: r.path };
-  }
-
-  async closeTab(tabId: string, force: boolean) {
-    const found = this.store.tab(tabId);
-    if (!found.ok) return found;
-    if (!force && found.doc.text !== found.doc.savedText)
-      return { ok: true as const, closed: false };
-    this.store.removeTab(tabId);
-    this.journal.record(tabId, null);
-    this.layoutChanged();
-    return { ok: true as const, closed: true };
+  async closeTab(tabId: string, force: boolean, windowId?: string) {
+    return this.documents.close(tabId, force, windowId);
   }
 
   async dismissNotice(tabId: string | null): Promise<void> {
     if (tabId === null) this.notices = [];
     else {
       const doc = this.store.tabs.get(tabId);
-      if (doc) doc.notice = null;
+      if (doc) this.documents.apply(doc, { origin: 'view', write: false, meta: { notice: null } });
     }
     this.changed();
   }
@@ -428,11 +396,10 @@ export class Core implements CoreApi {
 
   // ── persistence ────────────────────────────────────────────────────────
 
-  recordDraft(doc: DocState): void {
-    const dirty = doc.text !== doc.savedText;
+  private recordDraft(doc: DocState): void {
     this.journal.record(
       doc.id,
-      dirty
+      isDirty(doc)
         ? {
             tabId: doc.id,
             path: doc.path,
@@ -445,7 +412,7 @@ export class Core implements CoreApi {
     );
   }
 
-  layoutChanged(): void {
+  private layoutChanged(): void {
     this.changed();
     if (this.layoutQueued) return;
     this.layoutQueued = true;
@@ -468,23 +435,8 @@ export class Core implements CoreApi {
   private async reloadPending(mount: string): Promise<void> {
     for (const doc of this.store.tabs.values()) {
       if (!doc.pending || doc.path?.split('/')[1] !== mount) continue;
-      const dirty = doc.text !== doc.savedText && doc.text !== '';
-      await this.reloadFromDisk(doc, dirty ? doc.text : undefined);
+      const dirty = isDirty(doc) && doc.text !== '';
+      await this.documents.reload(doc, dirty ? doc.text : undefined);
     }
-  }
-
-  /**
-   * Reads a tab's file again (a draft, when given, stays the text). A changed text gets a new
-   * revision and is shown in its window; answers whether the text changed.
-   */
-  async reloadFromDisk(doc: DocState, draftText?: string): Promise<boolean> {
-    const before = doc.text;
-    await loadFromDisk(this.workspaces, doc, draftText);
-    if (doc.text === before) return false;
-    const text = doc.text;
-    doc.text = before;
-    this.store.setText(doc, text);
-    this.pushText(doc, 'disk');
-    return true;
   }
 }

@@ -2,6 +2,7 @@
 /** Dedicated Worker entry, for browsers without SharedWorker: one core per window. */
 import * as Comlink from 'comlink';
 import { Core } from './core';
+import { openMcpSession } from './mcp/server';
 
 // The window calls as soon as the worker exists; messages that arrive while the core starts are
 // kept and handed to comlink once it listens (a worker's messages are not queued for later).
@@ -10,6 +11,9 @@ const keep = (event: MessageEvent) => early.push(event);
 self.addEventListener('message', keep);
 
 void Core.start().then((core) => {
+  core.startHubLink((transport, client) =>
+    openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client'),
+  );
   Comlink.expose(core);
   self.removeEventListener('message', keep);
   for (const event of early) {

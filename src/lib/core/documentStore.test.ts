@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DocumentStore, LF_FORMAT } from './documentStore';
 
-function storeWithDoc(text = 'hello') {
-  const store = new DocumentStore();
-  const windowId = store.claimWindowId(null);
-  const doc = store.addTab(windowId, {
-    path: '/notes/a.md',
-    kind: 'markdown',
-    text,
-    format: LF_FORMAT,
-  });
-  return { store, windowId, doc };
-}
-
 describe('window ids', () => {
   it('hands out main, then doc-2, doc-3, and gives a reloaded window its id back', () => {
     const store = new DocumentStore();
@@ -22,64 +10,6 @@ describe('window ids', () => {
     store.detachWindow('doc-2');
     expect(store.claimWindowId('doc-2')).toBe('doc-2');
     expect(store.claimWindowId('../etc')).toBe('doc-4');
-  });
-});
-
-describe('edits and revisions', () => {
-  it('changes the revision on every content change and only then', () => {
-    const { store, doc } = storeWithDoc();
-    const r0 = doc.revision;
-    expect(r0).toMatch(/^rev-[A-Za-z0-9]{8}$/);
-    const r1 = store.edit(doc.id, r0, [{ from: 5, to: 5, insert: '!' }]);
-    expect(r1).toMatchObject({ ok: true, changed: true });
-    expect(doc.text).toBe('hello!');
-    expect(doc.revision).not.toBe(r0);
-    const same = store.edit(doc.id, doc.revision, [{ from: 0, to: 1, insert: 'h' }]);
-    expect(same).toMatchObject({ ok: true, changed: false, revision: doc.revision });
-  });
-
-  it('refuses an edit against an older revision as STALE and changes nothing', () => {
-    const { store, doc } = storeWithDoc();
-    const old = doc.revision;
-    store.edit(doc.id, old, [{ from: 0, to: 0, insert: 'x' }]);
-    const stale = store.edit(doc.id, old, [{ from: 0, to: 0, insert: 'y' }]);
-    expect(stale).toEqual({
-      ok: false,
-      error: 'STALE',
-      message: expect.stringContaining(old),
-      current_revision: doc.revision,
-    });
-    expect(doc.text).toBe('xhello');
-  });
-
-  it('refuses edits to read-only documents and unknown tabs', () => {
-    const store = new DocumentStore();
-    const w = store.claimWindowId(null);
-    const ro = store.addTab(w, {
-      path: '/notes/bin.md',
-      kind: 'markdown',
-      text: 'x',
-      format: LF_FORMAT,
-      readOnlyReason: 'not UTF-8',
-    });
-    expect(store.edit(ro.id, ro.revision, [])).toMatchObject({ ok: false, error: 'READ_ONLY' });
-    expect(store.edit('tab-99', 'rev-AAAAAAAA', [])).toMatchObject({
-      ok: false,
-      error: 'INVALID_TAB',
-    });
-  });
-
-  it('is dirty while the text differs from the saved text, and clean when typed back', () => {
-    const { store, doc } = storeWithDoc('ab');
-    store.edit(doc.id, doc.revision, [{ from: 2, to: 2, insert: 'c' }]);
-    expect(store.tabInfo(doc).dirty).toBe(true);
-    store.edit(doc.id, doc.revision, [{ from: 2, to: 3, insert: '' }]);
-    expect(store.tabInfo(doc).dirty).toBe(false);
-    store.edit(doc.id, doc.revision, [{ from: 0, to: 0, insert: '#' }]);
-    const before = doc.revision;
-    store.markSaved(doc, '/notes/a.md');
-    expect(store.tabInfo(doc).dirty).toBe(false);
-    expect(doc.revision).toBe(before);
   });
 });
 
@@ -102,12 +32,12 @@ describe('tabs, instances and windows', () => {
     const u = store.addTab(w, { path: null, kind: 'markdown', text: '', format: LF_FORMAT });
     const [win] = store.windowInfos();
     expect(win.instances.map((i) => i.label)).toEqual(['notes', 'proj', 'Loose files']);
-    expect(a.instanceId).not.toBe(b.instanceId);
+    expect(store.instanceIn(a.id)).not.toBe(store.instanceIn(b.id));
     expect(store.title(u)).toBe('Untitled-1');
     store.activate(b.id);
     expect(store.windowInfos()[0]).toMatchObject({
       activeTabId: b.id,
-      activeInstanceId: b.instanceId,
+      activeInstanceId: store.instanceIn(b.id),
     });
   });
 
@@ -151,32 +81,62 @@ describe('tabs, instances and windows', () => {
   });
 });
 
-describe('revisions proposed by a window', () => {
-  it('adopts a well-formed proposal for a real change, and draws its own otherwise', () => {
-    const { store, doc } = storeWithDoc('ab');
-    const r = store.edit(doc.id, doc.revision, [{ from: 2, to: 2, insert: 'c' }], 'rev-Proposed');
-    expect(r).toMatchObject({ ok: true, revision: 'rev-Proposed' });
-    const bad = store.edit(
-      doc.id,
-      doc.revision,
-      [{ from: 3, to: 3, insert: 'd' }],
-      'not-a-revision',
-    );
-    expect(bad.ok && bad.revision).toMatch(/^rev-[A-Za-z0-9]{8}$/);
-    expect(bad.ok && bad.revision).not.toBe('not-a-revision');
-    const same = store.edit(
-      doc.id,
-      doc.revision,
-      [{ from: 0, to: 1, insert: 'a' }],
-      'rev-Unused00',
-    );
-    expect(same).toMatchObject({ ok: true, changed: false, revision: doc.revision });
+describe('one tab in two windows', () => {
+  function twoWindows() {
+    const store = new DocumentStore();
+    const main = store.claimWindowId(null);
+    const second = store.claimWindowId(null);
+    const doc = store.addTab(main, {
+      path: '/notes/shared.md',
+      kind: 'markdown',
+      text: 'x',
+      format: LF_FORMAT,
+    });
+    return { store, main, second, doc };
+  }
+
+  it('shows an open tab in a second window, active there, in that window’s own instance', () => {
+    const { store, main, second, doc } = twoWindows();
+    expect(store.showIn(doc.id, second)).toEqual({ ok: true });
+    expect(store.windowsOf(doc.id)).toEqual([main, second]);
+    const [w1, w2] = store.windowInfos();
+    expect(w1.tabIds).toEqual([doc.id]);
+    expect(w2.tabIds).toEqual([doc.id]);
+    expect(w2.activeTabId).toBe(doc.id);
+    expect(w2.tabInstances[doc.id]).toBe(w2.activeInstanceId);
+    expect(w2.tabInstances[doc.id]).not.toBe(w1.tabInstances[doc.id]);
   });
 
-  it('never reuses the current token even when it is proposed', () => {
-    const { store, doc } = storeWithDoc('x');
-    const current = doc.revision;
-    const r = store.edit(doc.id, current, [{ from: 1, to: 1, insert: 'y' }], current);
-    expect(r.ok && r.revision).not.toBe(current);
+  it('closing it in one window keeps the document for the other; the last close removes it', () => {
+    const { store, main, second, doc } = twoWindows();
+    store.showIn(doc.id, second);
+    expect(store.closeIn(doc.id, main)).toBe(true);
+    expect(store.tabs.get(doc.id)).toBe(doc);
+    expect(doc.windowId).toBe(second);
+    expect(store.closeIn(doc.id, second)).toBe(false);
+    expect(store.tabs.has(doc.id)).toBe(false);
+  });
+
+  it('a window that went away for good hands its tabs to main once, not twice', () => {
+    const { store, second, doc } = twoWindows();
+    store.showIn(doc.id, second);
+    store.mergeWindow(second, 'main');
+    expect(store.windowInfos().map((w) => [w.id, w.tabIds])).toEqual([['main', [doc.id]]]);
+  });
+
+  it('refuses to activate a tab in a window that does not show it', () => {
+    const { store, second, doc } = twoWindows();
+    expect(store.activate(doc.id, second)).toMatchObject({ ok: false, error: 'INVALID_TAB' });
+  });
+
+  it('a save to another workspace moves the tab to that workspace’s instance in every window', () => {
+    const { store, main, second, doc } = twoWindows();
+    store.showIn(doc.id, second);
+    store.setPath(doc, '/proj/shared.md');
+    for (const w of store.windowInfos()) {
+      const inst = w.instances.find((i) => i.id === w.tabInstances[doc.id]);
+      expect(inst?.mount, w.id).toBe('proj');
+    }
+    expect([main, second]).toContain(doc.windowId);
   });
 });

@@ -1,37 +1,13 @@
 /**
- * The core's model of windows, workspace instances, tabs and their texts. Pure: no IO. The core
- * wraps it with files, IndexedDB and notifications.
+ * The core's model of windows, workspace instances and the tabs they show. Pure: no IO. A tab is
+ * one document; it can be shown in several windows at once (each window lists it, and places it
+ * in its own workspace instance). Text changes never happen here: see documents/transaction.ts.
  */
-import { isRevision, newRevision } from '../revisions/revision';
 import { refuse, type Result } from './errors';
-import { applySplices, type Splice } from './textEdit';
-import type {
-  DocKind,
-  EditorMode,
-  TabInfo,
-  TextFormat,
-  WindowInfo,
-  WorkspaceInstanceInfo,
-} from './types';
+import { createDocState, type DocState, type NewDoc } from './documents/docState';
+import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from './types';
 
-export interface DocState {
-  id: string;
-  windowId: string;
-  instanceId: string;
-  path: string | null;
-  untitledName: string | null;
-  kind: DocKind;
-  text: string;
-  /** The text as last loaded from or saved to disk: dirty is `text !== savedText`. */
-  savedText: string;
-  revision: string;
-  format: TextFormat;
-  readOnlyReason: string | null;
-  mode: EditorMode;
-  sourceOnly: boolean;
-  notice: string | null;
-  pending: boolean;
-}
+export { LF_FORMAT, type DocState, type NewDoc } from './documents/docState';
 
 interface WindowState {
   id: string;
@@ -39,14 +15,11 @@ interface WindowState {
   focused: boolean;
   activeTabId: string | null;
   tabIds: string[];
+  /** The workspace instance each tab of this window belongs to here. */
+  instanceOf: Map<string, string>;
   instances: WorkspaceInstanceInfo[];
   activeInstanceId: string | null;
 }
-
-export const LF_FORMAT: TextFormat = { bom: false, eol: 'lf', mixedEol: false };
-
-export type NewDoc = Pick<DocState, 'path' | 'kind' | 'text' | 'format'> &
-  Partial<Pick<DocState, 'readOnlyReason' | 'mode' | 'sourceOnly' | 'notice' | 'savedText' | 'id'>>;
 
 function mountOf(path: string | null): string | null {
   if (!path) return null;
@@ -88,6 +61,7 @@ export class DocumentStore {
       focused: false,
       activeTabId: null,
       tabIds: [],
+      instanceOf: new Map(),
       instances: [],
       activeInstanceId: null,
     };
@@ -116,7 +90,10 @@ export class DocumentStore {
     if (!source || from === to) return;
     for (const tabId of [...source.tabIds]) {
       const doc = this.tabs.get(tabId);
-      if (doc) this.placeTab(doc, to);
+      if (!doc) continue;
+      this.unplace(doc, from);
+      if (!this.windowsOf(tabId).includes(to)) this.place(doc, to);
+      if (doc.windowId === from) doc.windowId = to;
     }
     this.windows.delete(from);
   }
@@ -131,42 +108,68 @@ export class DocumentStore {
     return inst;
   }
 
-  private placeTab(doc: DocState, windowId: string): void {
-    const old = this.windows.get(doc.windowId);
-    if (old) {
-      old.tabIds = old.tabIds.filter((t) => t !== doc.id);
-      if (old.activeTabId === doc.id) old.activeTabId = old.tabIds[old.tabIds.length - 1] ?? null;
-    }
+  /** Shows the tab in a window (at the end of its tab strip). */
+  private place(doc: DocState, windowId: string): void {
     const w = this.ensureWindow(windowId);
-    doc.windowId = windowId;
-    doc.instanceId = this.instanceFor(w, mountOf(doc.path)).id;
-    w.tabIds.push(doc.id);
+    if (!w.tabIds.includes(doc.id)) w.tabIds.push(doc.id);
+    w.instanceOf.set(doc.id, this.instanceFor(w, mountOf(doc.path)).id);
+  }
+
+  /** Takes the tab out of one window; another tab of the window becomes active. */
+  private unplace(doc: DocState, windowId: string): void {
+    const w = this.windows.get(windowId);
+    if (!w) return;
+    const index = w.tabIds.indexOf(doc.id);
+    if (index < 0) return;
+    const instance = w.instanceOf.get(doc.id);
+    w.tabIds.splice(index, 1);
+    w.instanceOf.delete(doc.id);
+    if (w.activeTabId === doc.id) {
+      const sameInstance = w.tabIds.filter((t) => w.instanceOf.get(t) === instance);
+      w.activeTabId = sameInstance[Math.min(index, sameInstance.length - 1)] ?? w.tabIds[0] ?? null;
+    }
   }
 
   addTab(windowId: string, init: NewDoc): DocState {
     const id = init.id ?? `tab-${++this.tabSeq}`;
     const seq = Number(/^tab-(\d+)$/.exec(id)?.[1] ?? 0);
     if (seq > this.tabSeq) this.tabSeq = seq;
-    const doc: DocState = {
+    const doc = createDocState(
       id,
       windowId,
-      instanceId: '',
-      path: init.path,
-      untitledName: init.path ? null : `Untitled-${++this.untitledSeq}`,
-      kind: init.kind,
-      text: init.text,
-      savedText: init.savedText ?? init.text,
-      revision: newRevision(),
-      format: init.format,
-      readOnlyReason: init.readOnlyReason ?? null,
-      mode: init.mode ?? 'wysiwyg',
-      sourceOnly: init.sourceOnly ?? false,
-      notice: init.notice ?? null,
-      pending: false,
-    };
+      init.path ? null : `Untitled-${++this.untitledSeq}`,
+      init,
+    );
     this.tabs.set(id, doc);
-    this.placeTab(doc, windowId);
+    this.place(doc, windowId);
     return doc;
+  }
+
+  /** Shows an open tab in one more window (the same document, kept in step everywhere). */
+  showIn(tabId: string, windowId: string): Result {
+    const found = this.tab(tabId);
+    if (!found.ok) return found;
+    this.place(found.doc, windowId);
+    return this.activate(tabId, windowId);
+  }
+
+  /** The windows that list the tab, its first window first. */
+  windowsOf(tabId: string): string[] {
+    const out: string[] = [];
+    for (const w of this.windows.values()) if (w.tabIds.includes(tabId)) out.push(w.id);
+    const doc = this.tabs.get(tabId);
+    if (doc && out.includes(doc.windowId)) {
+      out.splice(out.indexOf(doc.windowId), 1);
+      out.unshift(doc.windowId);
+    }
+    return out;
+  }
+
+  /** The tab's workspace instance in a window (its first window by default). */
+  instanceIn(tabId: string, windowId?: string): string | null {
+    const doc = this.tabs.get(tabId);
+    const w = this.windows.get(windowId ?? doc?.windowId ?? '');
+    return w?.instanceOf.get(tabId) ?? null;
   }
 
   findByPath(path: string): DocState | undefined {
@@ -179,13 +182,17 @@ export class DocumentStore {
     return doc ? { ok: true, doc } : refuse('INVALID_TAB', `No tab with id "${tabId}".`);
   }
 
-  /** Makes `tabId` the active tab of its window and shows its workspace instance. */
-  activate(tabId: string): Result {
+  /** Makes the tab active in a window (its first one by default) and shows its instance there. */
+  activate(tabId: string, windowId?: string): Result {
     const found = this.tab(tabId);
     if (!found.ok) return found;
-    const w = this.ensureWindow(found.doc.windowId);
+    const id = windowId ?? found.doc.windowId;
+    const w = this.windows.get(id);
+    if (!w || !w.tabIds.includes(tabId)) {
+      return refuse('INVALID_TAB', `Tab ${tabId} is not shown in window "${id}".`);
+    }
     w.activeTabId = tabId;
-    w.activeInstanceId = found.doc.instanceId;
+    w.activeInstanceId = w.instanceOf.get(tabId) ?? w.activeInstanceId;
     return { ok: true };
   }
 
@@ -198,73 +205,48 @@ export class DocumentStore {
       );
     }
     w.activeInstanceId = instanceId;
-    const current = w.activeTabId ? this.tabs.get(w.activeTabId) : undefined;
-    if (current?.instanceId !== instanceId) {
-      const inInstance = w.tabIds.filter((t) => this.tabs.get(t)?.instanceId === instanceId);
+    const current = w.activeTabId;
+    if (!current || w.instanceOf.get(current) !== instanceId) {
+      const inInstance = w.tabIds.filter((t) => w.instanceOf.get(t) === instanceId);
       w.activeTabId = inInstance[inInstance.length - 1] ?? null;
     }
     return { ok: true };
   }
 
-  /** Applies an edit made against `baseRevision`; any other revision is refused as STALE. */
-  edit(
-    tabId: string,
-    baseRevision: string,
-    splices: readonly Splice[],
-    proposed?: string,
-  ): Result<{ revision: string; changed: boolean }> {
-    const found = this.tab(tabId);
-    if (!found.ok) return found;
-    const doc = found.doc;
-    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
-    if (baseRevision !== doc.revision) {
-      return refuse('STALE', `The document is at ${doc.revision}, not ${baseRevision}.`, {
-        current_revision: doc.revision,
-      });
+  /** The tab now has a file at `path` (a save to a new place): its instances follow. */
+  setPath(doc: DocState, path: string): void {
+    if (doc.path === path) return;
+    doc.path = path;
+    doc.untitledName = null;
+    for (const windowId of this.windowsOf(doc.id)) {
+      const w = this.windows.get(windowId) as WindowState;
+      w.instanceOf.set(doc.id, this.instanceFor(w, mountOf(path)).id);
+      if (w.activeTabId === doc.id) w.activeInstanceId = w.instanceOf.get(doc.id) ?? null;
     }
-    let next: string;
-    try {
-      next = applySplices(doc.text, splices);
-    } catch (e) {
-      return refuse('INTERNAL', (e as Error).message);
-    }
-    return { ok: true, ...this.setText(doc, next, proposed) };
   }
 
-  /** Replaces the text; the revision changes only when the text does. */
-  setText(doc: DocState, text: string, proposed?: string): { revision: string; changed: boolean } {
-    if (text === doc.text) return { revision: doc.revision, changed: false };
-    doc.text = text;
-    // A window may propose the token (it drew it when the person typed); any other is drawn here.
-    doc.revision =
-      proposed && isRevision(proposed) && proposed !== doc.revision
-        ? proposed
-        : newRevision(doc.revision);
-    return { revision: doc.revision, changed: true };
-  }
-
-  markSaved(doc: DocState, path: string): void {
-    if (doc.path !== path) {
-      doc.path = path;
-      doc.untitledName = null;
-      this.placeTab(doc, doc.windowId);
-      this.activate(doc.id);
+  /**
+   * Takes the tab out of one window; answers whether another window still shows it (if not, the
+   * document is gone too).
+   */
+  closeIn(tabId: string, windowId: string): boolean {
+    const doc = this.tabs.get(tabId);
+    if (!doc) return false;
+    this.unplace(doc, windowId);
+    const left = this.windowsOf(tabId);
+    if (left.length === 0) {
+      this.tabs.delete(tabId);
+      return false;
     }
-    doc.savedText = doc.text;
+    if (doc.windowId === windowId) doc.windowId = left[0];
+    return true;
   }
 
   removeTab(tabId: string): void {
     const doc = this.tabs.get(tabId);
     if (!doc) return;
+    for (const windowId of this.windowsOf(tabId)) this.unplace(doc, windowId);
     this.tabs.delete(tabId);
-    const w = this.windows.get(doc.windowId);
-    if (!w) return;
-    const index = w.tabIds.indexOf(tabId);
-    w.tabIds.splice(index, 1);
-    if (w.activeTabId === tabId) {
-      const sameInstance = w.tabIds.filter((t) => this.tabs.get(t)?.instanceId === doc.instanceId);
-      w.activeTabId = sameInstance[Math.min(index, sameInstance.length - 1)] ?? w.tabIds[0] ?? null;
-    }
   }
 
   /** Paths under `oldPath` (a file or folder) now live under `newPath`. */
@@ -285,11 +267,12 @@ export class DocumentStore {
     return {
       id: doc.id,
       windowId: doc.windowId,
-      instanceId: doc.instanceId,
+      instanceId: this.instanceIn(doc.id) ?? '',
       title: this.title(doc),
       path: doc.path,
       kind: doc.kind,
       revision: doc.revision,
+      version: doc.version,
       dirty: doc.text !== doc.savedText,
       readOnly: doc.readOnlyReason !== null,
       readOnlyReason: doc.readOnlyReason,
@@ -307,6 +290,7 @@ export class DocumentStore {
       focused: w.focused,
       activeTabId: w.activeTabId,
       tabIds: [...w.tabIds],
+      tabInstances: Object.fromEntries(w.instanceOf),
       instances: w.instances.map((i) => ({ ...i })),
       activeInstanceId: w.activeInstanceId,
     }));

@@ -2,12 +2,16 @@
 import { checkOpenSize, resolveKind } from '../documents/kind';
 import { decodeFile } from '../markdown/textCodec';
 import { refuse, type Result } from './errors';
-import type { NewDoc } from './documentStore';
+import type { NewDoc } from './documents/docState';
+import type { FileContent } from './documents/files';
 
-export async function readDocument(path: string, file: File): Promise<Result<{ doc: NewDoc }>> {
+export async function readDocument(
+  path: string,
+  file: FileContent,
+): Promise<Result<{ doc: NewDoc }>> {
   const size = checkOpenSize(file.size);
   if (!size.ok) return refuse('TOO_LARGE', `${path}: ${size.reason}`);
-  const bytes = new Uint8Array(await file.arrayBuffer());
+  const bytes = await file.bytes();
   const decoded = decodeFile(bytes);
   const text = decoded.ok ? decoded.text : decoded.lossyText;
   const kind = resolveKind(path, text);

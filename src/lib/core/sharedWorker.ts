@@ -1,10 +1,17 @@
 /// <reference lib="webworker" />
-/** SharedWorker entry: one core for every window of the app. */
+/** SharedWorker entry: one core for every window of the app, and its MCP server per AI session. */
 import * as Comlink from 'comlink';
 import { Core } from './core';
+import { openMcpSession } from './mcp/server';
 
 const ready = Core.start();
-ready.catch((e) => console.error('VMark Web core failed to start', e));
+ready.then(
+  (core) =>
+    core.startHubLink((transport, client) =>
+      openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client'),
+    ),
+  (e) => console.error('VMark Web core failed to start', e),
+);
 
 (self as unknown as SharedWorkerGlobalScope).onconnect = (event: MessageEvent) => {
   const port = event.ports[0];

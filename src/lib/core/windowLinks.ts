@@ -1,6 +1,7 @@
 /**
- * The core's lines to its windows: one listener per window for snapshots and pushed text, and a
- * generation per window id so a reloaded window is told apart from the page it replaced.
+ * The core's lines to its windows: one listener per window for snapshots and pushed changes, the
+ * tabs each window has on screen (its views), and a generation per window id so a reloaded window
+ * is told apart from the page it replaced.
  */
 import type { CoreEvent, EditorAgent } from './types';
 
@@ -10,6 +11,8 @@ export class WindowLinks {
   private readonly listeners = new Map<string, Listener>();
   private readonly generations = new Map<string, number>();
   private readonly agents = new Map<string, EditorAgent>();
+  /** Tab id → the windows that show it and want its changes. */
+  private readonly views = new Map<string, Set<string>>();
 
   /** A window (re)attached; answers its generation. */
   register(windowId: string, listener: Listener, agent?: EditorAgent): number {
@@ -33,6 +36,46 @@ export class WindowLinks {
   drop(windowId: string): void {
     this.listeners.delete(windowId);
     this.agents.delete(windowId);
+    for (const [tabId, windows] of this.views) {
+      windows.delete(windowId);
+      if (windows.size === 0) this.views.delete(tabId);
+    }
+  }
+
+  openView(tabId: string, windowId: string): void {
+    let windows = this.views.get(tabId);
+    if (!windows) this.views.set(tabId, (windows = new Set()));
+    windows.add(windowId);
+  }
+
+  closeView(tabId: string, windowId: string): void {
+    const windows = this.views.get(tabId);
+    windows?.delete(windowId);
+    if (windows?.size === 0) this.views.delete(tabId);
+  }
+
+  /** The windows that show the tab. */
+  viewersOf(tabId: string): string[] {
+    return [...(this.views.get(tabId) ?? [])];
+  }
+
+  /**
+   * Resolves once every window that shows the tab has handed in what the person typed; a window
+   * that does not answer within `deadlineMs` (closing, frozen) is not waited for.
+   */
+  async flush(tabId: string, deadlineMs: number): Promise<void> {
+    const waits = this.viewersOf(tabId).flatMap((windowId) => {
+      const agent = this.agents.get(windowId);
+      return agent ? [agent.flush(tabId).catch(() => undefined)] : [];
+    });
+    if (waits.length === 0) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs)));
+    try {
+      await Promise.race([Promise.all(waits), late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** The agent of `preferred` if it has one, else of any attached window. */

@@ -1,7 +1,9 @@
 /** The mounted workspaces: the browser's private file system as `/notes`, plus folders the person picked. */
 import { DEFAULT_MOUNT, parseVirtualPath, uniqueMountName } from '../paths';
 import type { Db } from './db';
+import type { DocumentFiles, FileContent, ResolvedPath } from './documents/files';
 import { refuse, type Result } from './errors';
+import { exists, fileAt, dirAt, ioRefusal, writeFile } from './fileAccess';
 import type { WorkspaceAccess, WorkspaceInfo } from './types';
 
 interface Mounted {
@@ -25,13 +27,11 @@ async function queryAccess(handle: FileSystemDirectoryHandle): Promise<Workspace
   }
 }
 
-export interface Resolved {
+export interface Resolved extends ResolvedPath {
   ws: Mounted;
-  path: string;
-  segments: string[];
 }
 
-export class Workspaces {
+export class Workspaces implements DocumentFiles {
   private readonly mounted = new Map<string, Mounted>();
 
   constructor(private readonly db: Db) {}
@@ -114,6 +114,57 @@ export class Workspaces {
         `The folder mounted at /${ws.mount} needs access granted again: use "Grant access" in the sidebar.`,
       );
     }
-    return { ok: true, ws, path: parsed.path, segments: parsed.segments };
+    return { ok: true, ws, mount: ws.mount, path: parsed.path, segments: parsed.segments };
+  }
+
+  private handleOf(path: ResolvedPath): FileSystemDirectoryHandle | null {
+    return this.mounted.get(path.mount)?.handle ?? null;
+  }
+
+  async read(path: ResolvedPath): Promise<Result<{ file: FileContent }>> {
+    const root = this.handleOf(path);
+    if (!root) return refuse('INVALID_PATH', `No workspace is mounted at /${path.mount}.`);
+    try {
+      const file = await (await fileAt(root, path.segments)).getFile();
+      return {
+        ok: true,
+        file: { size: file.size, bytes: async () => new Uint8Array(await file.arrayBuffer()) },
+      };
+    } catch (e) {
+      return this.failure(e, path);
+    }
+  }
+
+  async write(path: ResolvedPath, bytes: Uint8Array): Promise<Result> {
+    const root = this.handleOf(path);
+    if (!root) return refuse('INVALID_PATH', `No workspace is mounted at /${path.mount}.`);
+    try {
+      const dir = await dirAt(root, path.segments.slice(0, -1));
+      const file = await dir.getFileHandle(path.segments[path.segments.length - 1], {
+        create: true,
+      });
+      await writeFile(file, bytes);
+      return { ok: true };
+    } catch (e) {
+      return this.failure(e, path);
+    }
+  }
+
+  async exists(path: ResolvedPath): Promise<boolean> {
+    const root = this.handleOf(path);
+    if (!root || path.segments.length === 0) return root !== null;
+    try {
+      const dir = await dirAt(root, path.segments.slice(0, -1));
+      return await exists(dir, path.segments[path.segments.length - 1]);
+    } catch {
+      return false;
+    }
+  }
+
+  /** A refusal for an IO error; a lost permission also updates the workspace's access. */
+  private async failure(e: unknown, path: ResolvedPath) {
+    const refusal = ioRefusal(e, path.path);
+    if (refusal.error === 'PERMISSION') await this.refreshAccess(path.mount);
+    return refusal;
   }
 }

@@ -1,26 +1,20 @@
 /**
- * One tab's document as a window sees it: the local copy of the text, the revision the core last
- * confirmed, and the queue that hands the person's edits to the core in order.
+ * One tab's document as a window sees it: a CollabClient (collab/collabClient.ts) talking to the
+ * core over comlink. The person's edits show at once and reach the core in order; changes made
+ * elsewhere arrive as steps and are rebased with whatever the person has typed meanwhile.
  */
+import { CollabClient, type ClientView, type RemoteStep } from '../collab/collabClient';
 import type { CoreRemote } from '../core/client';
-import { applySplices, type Splice } from '../core/textEdit';
-import { newRevision } from '../revisions/revision';
+import type { Splice } from '../core/textEdit';
 
-export interface SessionListener {
-  /** The text changed elsewhere (restore, another writer): show it. */
-  replaced(text: string, undoable: boolean): void;
-  revision(revision: string): void;
-  /** A refusal the person should see (read-only, for example). */
-  refused(message: string): void;
-}
+export type SessionListener = ClientView;
 
 export class DocumentSession {
-  text = '';
-  revision = '';
-  private queue: Promise<void> = Promise.resolve();
+  private client: CollabClient | null = null;
   private listener: SessionListener | null = null;
-  /** Bumped whenever text arrives from the core, so edits made on older text are never sent. */
-  private epoch = 0;
+  /** Steps that arrived before the text did (the client drops those it already has). */
+  private early: RemoteStep[] = [];
+  private closed = false;
 
   constructor(
     private readonly core: CoreRemote,
@@ -28,65 +22,69 @@ export class DocumentSession {
     private readonly windowId: string,
   ) {}
 
+  /** Fetches the text and starts receiving the tab's changes. */
   async load(): Promise<boolean> {
-    const r = await this.core.getText(this.tabId);
-    if (!r.ok) return false;
-    this.text = r.text;
-    this.revision = r.revision;
+    if (this.client) return true;
+    const r = await this.core.openView(this.tabId, this.windowId);
+    if (!r.ok || this.closed) return false;
+    const client = new CollabClient(
+      {
+        send: async (base, splices, proposed) => {
+          const a = await this.core.edit(this.tabId, base, splices, this.windowId, proposed);
+          if (a.ok) return a;
+          if (a.error === 'STALE') {
+            return { ok: false, stale: true, version: a.current_version ?? base + 1 };
+          }
+          return { ok: false, stale: false, message: a.message };
+        },
+        catchUp: (since) => this.core.changesSince(this.tabId, since),
+      },
+      { text: r.text, version: r.version, revision: r.revision },
+    );
+    client.listen(this.listener);
+    this.client = client;
+    for (const step of this.early) client.notify(step);
+    this.early = [];
     return true;
+  }
+
+  get text(): string {
+    return this.client?.text ?? '';
+  }
+
+  get revision(): string {
+    return this.client?.revision ?? '';
   }
 
   listen(listener: SessionListener | null): void {
     this.listener = listener;
+    this.client?.listen(listener);
   }
 
-  /**
-   * An edit the person made; `splices` are against the text before it. The window draws the new
-   * revision token itself and the core adopts it, so the revision changes with the keystroke,
-   * not a round trip later; a refusal (another writer got there first) resyncs from the core.
-   */
+  /** An edit the person made; `splices` are against the text before it. */
   edit(splices: Splice[]): void {
-    const changes = splices.filter((s) => this.text.slice(s.from, s.to) !== s.insert);
-    if (changes.length === 0) return;
-    this.text = applySplices(this.text, changes);
-    const base = this.revision;
-    const next = newRevision(base);
-    this.revision = next;
-    this.listener?.revision(next);
-    const epoch = this.epoch;
-    this.queue = this.queue.then(async () => {
-      if (epoch !== this.epoch) return this.resync();
-      const r = await this.core.edit(this.tabId, base, changes, this.windowId, next);
-      if (r.ok) {
-        if (r.revision !== next && epoch === this.epoch) {
-          this.revision = r.revision;
-          this.listener?.revision(r.revision);
-        }
-        return;
-      }
-      if (r.error !== 'STALE') this.listener?.refused(r.message);
-      await this.resync();
-    });
+    this.client?.edit(splices);
+  }
+
+  /** A change the core pushed (made in another window, by an AI client, or read from disk). */
+  notify(step: RemoteStep): void {
+    if (this.client) this.client.notify(step);
+    else this.early.push(step);
+  }
+
+  /** The core says the tab is at `version` (from a snapshot): catch up if behind. */
+  knownVersion(version: number): void {
+    this.client?.knownVersion(version);
   }
 
   /** Waits until every edit made so far has reached the core. */
   settled(): Promise<void> {
-    return this.queue;
+    return this.client?.flushed() ?? Promise.resolve();
   }
 
-  private async resync(): Promise<void> {
-    const r = await this.core.getText(this.tabId);
-    if (!r.ok) return;
-    this.accept(r.text, r.revision, false);
-  }
-
-  /** Text pushed by the core (its origin was not this window). */
-  accept(text: string, revision: string, undoable: boolean): void {
-    this.epoch++;
-    this.revision = revision;
-    this.listener?.revision(revision);
-    if (text === this.text) return;
-    this.text = text;
-    this.listener?.replaced(text, undoable);
+  close(): void {
+    this.closed = true;
+    this.client?.close();
+    void this.core.closeView(this.tabId, this.windowId);
   }
 }

@@ -4,8 +4,13 @@ import type { Splice } from '../core/textEdit';
 export interface EditorHandle {
   /** The text the editor currently shows (the body, for WYSIWYG). */
   getText(): string;
-  /** Replaces the content; `undoable` makes it one step the person can undo. */
+  /**
+   * Shows new text, changing only what differs so the cursor stays where the person was;
+   * `undoable` makes it one step the person can undo.
+   */
   setText(text: string, undoable: boolean): void;
+  /** Applies exact splices (against the text shown) made elsewhere; the cursor moves with them. */
+  applyChange?(splices: readonly Splice[], undoable: boolean): void;
   focus(): void;
   /**
    * The selection: positions (WYSIWYG) or character offsets (source), and its text (markdown in

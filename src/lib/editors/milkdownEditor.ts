@@ -19,6 +19,8 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark } from '@milkdown/kit/utils';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
+import { diffSplice } from '../core/textEdit';
+import { bindGroups, minimalReplace } from './milkdownReplace';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
@@ -188,27 +190,60 @@ export async function createMilkdownEditor(
     setTimeout(step, 0);
   });
 
+  /**
+   * The groups for a new text: unchanged blocks keep their nodes. While a long document is still
+   * loading, a change inside the part not shown yet only changes that part's text; a change before
+   * it is parsed without parsing the rest. Answers null when nothing is to be shown differently.
+   */
+  const regroup = (before: string, next: string): SourceGroup<ProseNode>[] | null => {
+    const tail =
+      pending && groups[groups.length - 1]?.nodes.length === 0 ? groups[groups.length - 1] : null;
+    if (!tail) {
+      pending = null;
+      return parseInGroups(next, pipelineOf(editor.ctx), groups);
+    }
+    const tailStart = before.length - tail.source.length;
+    const change = diffSplice(before, next);
+    if (!change) return null;
+    const shown = groups.slice(0, -1);
+    if (change.from >= tailStart) {
+      const rest = { source: next.slice(tailStart), nodes: [] };
+      groups = [...shown, rest];
+      pending = rest;
+      return null;
+    }
+    if (change.to <= tailStart) {
+      const end = tailStart + change.insert.length - (change.to - change.from);
+      return [...parseInGroups(next.slice(0, end), pipelineOf(editor.ctx), shown), tail];
+    }
+    pending = null;
+    return parseInGroups(next, pipelineOf(editor.ctx), groups);
+  };
+
   return {
     getText: () => textOf(groups),
     setText(next, undoable) {
-      if (next === textOf(groups)) return;
-      pending = null;
-      const fresh = parseInGroups(next, pipelineOf(editor.ctx), groups);
+      const before = textOf(groups);
+      if (next === before) return;
+      const fresh = regroup(before, next);
+      if (!fresh) return;
       const v = view();
       const doc = docOf(schema(), fresh);
-      const tr = v.state.tr.replaceWith(0, v.state.doc.content.size, doc.content);
-      // Undoable: exactly one undo step, never merged with the person's typing before or after.
-      if (undoable) closeHistory(tr);
-      else tr.setMeta('addToHistory', false);
-      external = true;
-      try {
-        v.dispatch(tr);
-        if (undoable) v.dispatch(closeHistory(v.state.tr));
-      } finally {
-        external = false;
+      const tr = minimalReplace(v.state, doc);
+      if (tr) {
+        // Undoable: exactly one undo step, never merged with the person's typing before or after.
+        if (undoable) closeHistory(tr);
+        else tr.setMeta('addToHistory', false);
+        external = true;
+        try {
+          v.dispatch(tr);
+          if (undoable) v.dispatch(closeHistory(v.state.tr));
+        } finally {
+          external = false;
+        }
       }
-      // Identity of reused nodes survives the replace, so the groups describe the new doc.
-      groups = fresh;
+      // The groups describe the nodes the editor really holds now.
+      groups = bindGroups(fresh, v.state.doc);
     },
     focus: () => view().focus(),
     selection: () => selectionOf(view(), codec()),

@@ -57,21 +57,25 @@ export function createSourceEditor(
       ],
     }),
   });
+  const external = (splices: readonly Splice[], undoable: boolean) => {
+    if (splices.length === 0) return;
+    view.dispatch({
+      changes: splices.map((s) => ({ from: s.from, to: s.to, insert: s.insert })),
+      annotations: [
+        External.of(true),
+        Transaction.addToHistory.of(undoable),
+        // One undo step of its own, never merged with the person's typing.
+        ...(undoable ? [isolateHistory.of('full')] : []),
+      ],
+    });
+  };
   return {
     getText: () => view.state.doc.toString(),
     setText(next, undoable) {
       const splice = diffSplice(view.state.doc.toString(), next);
-      if (!splice) return;
-      view.dispatch({
-        changes: { from: splice.from, to: splice.to, insert: splice.insert },
-        annotations: [
-          External.of(true),
-          Transaction.addToHistory.of(undoable),
-          // One undo step of its own, never merged with the person's typing.
-          ...(undoable ? [isolateHistory.of('full')] : []),
-        ],
-      });
+      if (splice) external([splice], undoable);
     },
+    applyChange: external,
     focus: () => view.focus(),
     selection() {
       const { from, to } = view.state.selection.main;

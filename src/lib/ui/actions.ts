@@ -66,7 +66,7 @@ export async function saveAs(tab: TabInfo | null = app.activeTab): Promise<boole
 
 export async function close(tab: TabInfo): Promise<void> {
   await settle(tab);
-  const r = await core().closeTab(tab.id, false);
+  const r = await core().closeTab(tab.id, false, app.windowId);
   if (!app.report(r) || !r.ok || r.closed) return;
   const answer = await dialogs.ask({
     title: `Save changes to ${tab.title}?`,
@@ -79,7 +79,7 @@ export async function close(tab: TabInfo): Promise<void> {
   });
   if (answer.button === 'cancel') return;
   if (answer.button === 'save' && !(await save(tab))) return;
-  app.report(await core().closeTab(tab.id, true));
+  app.report(await core().closeTab(tab.id, true, app.windowId));
 }
 
 export async function toggleMode(tab: TabInfo | null = app.activeTab): Promise<void> {

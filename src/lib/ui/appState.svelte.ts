@@ -39,7 +39,7 @@ export class AppState {
     const tabs = w.tabIds
       .map((id) => this.snapshot?.tabs.find((t) => t.id === id))
       .filter((t): t is TabInfo => !!t);
-    return this.railOn ? tabs.filter((t) => t.instanceId === w.activeInstanceId) : tabs;
+    return this.railOn ? tabs.filter((t) => w.tabInstances[t.id] === w.activeInstanceId) : tabs;
   }
 
   get activeTab(): TabInfo | null {
@@ -74,12 +74,17 @@ export class AppState {
         void this.core.dismissNotice(null);
       }
       this.snapshot = e.snapshot;
-      for (const id of this.sessions.keys()) {
-        if (!e.snapshot.tabs.some((t) => t.id === id && t.windowId === this.windowId))
+      const mine = e.snapshot.windows.find((w) => w.id === this.windowId)?.tabIds ?? [];
+      for (const [id, session] of this.sessions) {
+        if (!mine.includes(id)) {
+          session.close();
           this.sessions.delete(id);
+        }
       }
+      // A backstop for a change whose push went astray: the snapshot says how far each tab is.
+      for (const tab of e.snapshot.tabs) this.sessions.get(tab.id)?.knownVersion(tab.version);
     } else {
-      this.sessions.get(e.tabId)?.accept(e.text, e.revision, e.origin !== 'disk');
+      this.sessions.get(e.tabId)?.notify(e.step);
     }
   }
 
@@ -90,6 +95,12 @@ export class AppState {
       this.sessions.set(tabId, s);
     }
     return s;
+  }
+
+  /** The tab's view is gone from this window: its session stops following the tab. */
+  closeSession(tabId: string): void {
+    this.sessions.get(tabId)?.close();
+    this.sessions.delete(tabId);
   }
 
   toast(text: string, kind: Toast['kind'] = 'info'): void {

@@ -44,6 +44,10 @@ function find(tabId: string) {
 }
 
 export const editorAgent: EditorAgent = {
+  async flush(tabId) {
+    await live.get(tabId)?.session.settled();
+  },
+
   async selectionGet(tabId): Promise<Result<SelectionInfo>> {
     const found = find(tabId);
     if (!found.ok) return found;

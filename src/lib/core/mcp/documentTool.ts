@@ -3,19 +3,18 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   TRUNCATION_NOTES,
   argumentError,
+  fromRefusal,
   limitSize,
   refusal,
   success,
   type DocumentArgs,
 } from '../../mcp';
-import type { Core } from '../core';
-import type { DocState } from '../documentStore';
-import { transformTab } from '../transformTab';
-import { applyText, staleMessage } from '../applyText';
+import { transformText } from '../transformTab';
+import type { TabView, ToolHost } from './host';
 import { inScope, targetTab } from './target';
 
-export async function documentTool(core: Core, args: DocumentArgs): Promise<CallToolResult> {
-  const doc = targetTab(core, args.tabId);
+export async function documentTool(host: ToolHost, args: DocumentArgs): Promise<CallToolResult> {
+  const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (args.action === 'read') {
     return limitSize(
@@ -29,47 +28,51 @@ export async function documentTool(core: Core, args: DocumentArgs): Promise<Call
       TRUNCATION_NOTES.documentRead,
     );
   }
-  if (args.action === 'transform') return transform(core, doc, args);
+  if (args.action === 'transform') return transform(host, doc, args);
   if (args.content === undefined)
     return argumentError('document.write needs content (the whole new text).');
-  if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason);
-  const stale = staleMessage(doc, args.expected_revision);
-  if (stale) return refusal('STALE', stale, { current_revision: doc.revision });
-  applyText(core, doc, args.content.replace(/\r\n/g, '\n'));
-  if (!args.save) return success({ revision: doc.revision, saved: false });
-  if (!doc.path) {
+  const content = args.content.replace(/\r\n/g, '\n');
+  const written = await host.mutate(
+    doc.id,
+    { origin: 'mcp', expectedRevision: args.expected_revision },
+    () => ({ ok: true, text: content }),
+  );
+  if (!written.ok) return fromRefusal(written);
+  const revision = written.revision;
+  if (!args.save) return success({ revision, saved: false });
+  const path = host.tab(doc.id)?.path;
+  if (!path) {
     return success({
-      revision: doc.revision,
+      revision,
       saved: false,
       save_skipped: 'The tab has no file yet; use workspace.save_as.',
     });
   }
-  const scope = inScope(core, doc.path);
-  if (scope) return success({ revision: doc.revision, saved: false, save_error: scope });
-  const saved = await core.save(doc.id);
+  const scope = inScope(host, path);
+  if (scope) return success({ revision, saved: false, save_error: scope });
+  const saved = await host.save(doc.id, path, true);
   return saved.ok
-    ? success({ revision: doc.revision, saved: true })
-    : success({ revision: doc.revision, saved: false, save_error: saved.message });
+    ? success({ revision, saved: true })
+    : success({ revision, saved: false, save_error: saved.message });
 }
 
 /** A CJK transform of the whole text: not saved, like an edit; a no-op keeps the revision. */
-function transform(core: Core, doc: DocState, args: DocumentArgs): CallToolResult {
+async function transform(
+  host: ToolHost,
+  doc: TabView,
+  args: DocumentArgs,
+): Promise<CallToolResult> {
   if (args.kind === undefined) {
     return argumentError(
       'document.transform needs kind: cjk-format, cjk-spacing or cjk-punctuation.',
     );
   }
-  const r = transformTab(core, doc, args.kind, args.expected_revision);
-  if (!r.ok) {
-    const code =
-      r.error === 'STALE' || r.error === 'READ_ONLY' || r.error === 'INVALID_TAB'
-        ? r.error
-        : 'INTERNAL';
-    return refusal(
-      code,
-      r.message,
-      r.current_revision ? { current_revision: r.current_revision } : {},
-    );
-  }
+  const kind = args.kind;
+  const r = await host.mutate(
+    doc.id,
+    { origin: 'mcp', expectedRevision: args.expected_revision },
+    (current) => transformText(current, kind, host.settings().cjkFormat),
+  );
+  if (!r.ok) return fromRefusal(r);
   return success({ revision: r.revision, changed: r.changed });
 }

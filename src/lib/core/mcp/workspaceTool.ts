@@ -1,8 +1,14 @@
 /** `workspace`: open, create, save, close and switch documents, and open folders with consent. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { argumentError, needsApproval, refusal, success, type WorkspaceArgs } from '../../mcp';
-import type { Core } from '../core';
-import { fileAt } from '../fileAccess';
+import {
+  argumentError,
+  fromRefusal,
+  needsApproval,
+  refusal,
+  success,
+  type WorkspaceArgs,
+} from '../../mcp';
+import type { ToolHost } from './host';
 import { inScope, targetTab, targetWindow } from './target';
 
 function pathRefusal(message: string): CallToolResult {
@@ -10,172 +16,151 @@ function pathRefusal(message: string): CallToolResult {
 }
 
 export async function workspaceTool(
-  core: Core,
+  host: ToolHost,
   args: WorkspaceArgs,
   client: string,
 ): Promise<CallToolResult> {
   switch (args.action) {
     case 'new': {
-      const windowId = args.windowLabel ?? targetWindow(core);
-      if (!core.store.windows.has(windowId))
-        return refusal('INTERNAL', `Unknown windowLabel: ${windowId}`);
-      const r = await core.newTab(windowId);
-      const doc = core.store.tabs.get(r.tabId);
-      if (doc && args.kind) doc.kind = args.kind;
-      return success({ tabId: r.tabId });
+      const r = host.newTab(args.windowLabel ?? targetWindow(host), args.kind ?? 'markdown');
+      return r.ok ? success({ tabId: r.tabId }) : fromRefusal(r);
     }
     case 'open':
-      return open(core, args);
+      return open(host, args);
     case 'open_workspace':
-      return openWorkspace(core, args, client);
+      return openWorkspace(host, args, client);
     case 'save': {
-      const doc = targetTab(core, args.tabId);
+      const doc = targetTab(host, args.tabId);
       if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
       if (!doc.path)
         return pathRefusal('This tab has no file path yet; use workspace.save_as with a filePath.');
-      const scope = inScope(core, doc.path);
+      const scope = inScope(host, doc.path);
       if (scope) return pathRefusal(scope);
-      const r = await core.save(doc.id);
-      if (!r.ok) return refusal(r.error === 'READ_ONLY' ? 'READ_ONLY' : 'INVALID_PATH', r.message);
-      return success({ filePath: r.path, revision: doc.revision });
+      const r = await host.save(doc.id, doc.path, true);
+      if (!r.ok) return fromRefusal(r);
+      return success({ filePath: r.path, revision: host.tab(doc.id)?.revision ?? doc.revision });
     }
     case 'save_as':
-      return saveAs(core, args);
+      return saveAs(host, args);
     case 'close': {
       if (args.tabId === undefined)
         return argumentError('workspace.close needs tabId (see session.get_state).');
-      const doc = core.store.tabs.get(args.tabId);
-      if (!doc) return refusal('INVALID_TAB', `No tab with id "${args.tabId}".`);
-      const r = await core.closeTab(doc.id, args.force === true);
-      if (!r.ok) return refusal('INTERNAL', r.message);
+      if (!host.tab(args.tabId)) return refusal('INVALID_TAB', `No tab with id "${args.tabId}".`);
+      const r = await host.close(args.tabId, args.force === true);
+      if (!r.ok) return fromRefusal(r);
       return success(r.closed ? { closed: true } : { closed: false, reason: 'DIRTY' });
     }
     case 'switch_tab': {
       if (args.tabId === undefined)
         return argumentError('workspace.switch_tab needs tabId (see session.get_state).');
-      const doc = core.store.tabs.get(args.tabId);
+      const doc = host.tab(args.tabId);
       if (!doc) return refusal('INVALID_TAB', `No tab with id "${args.tabId}".`);
-      const before = core.store.windows.get(doc.windowId)?.activeInstanceId ?? null;
-      await core.activateTab(doc.windowId, doc.id);
-      const w = core.store.windows.get(doc.windowId);
+      const before = host.window(doc.windowId)?.activeInstanceId ?? null;
+      host.activate(doc.id);
+      const w = host.window(doc.windowId);
+      const rail = host.settings().workspaceRail;
       return success({
         activated: w?.activeTabId === doc.id,
-        workspaceSwitched: core.settings.workspaceRail && before !== (w?.activeInstanceId ?? null),
-        workspaceInstanceId: core.settings.workspaceRail ? (w?.activeInstanceId ?? null) : null,
+        workspaceSwitched: rail && before !== (w?.activeInstanceId ?? null),
+        workspaceInstanceId: rail ? (w?.activeInstanceId ?? null) : null,
         activeTabId: w?.activeTabId ?? null,
       });
     }
     case 'focus_window': {
       if (!args.windowLabel)
         return argumentError('workspace.focus_window needs windowLabel (see session.get_state).');
-      if (!core.store.windows.get(args.windowLabel)?.attached) {
-        return refusal('INTERNAL', `Unknown windowLabel: ${args.windowLabel}`);
-      }
-      core.requestFocus(args.windowLabel);
-      return success({});
+      const r = host.focusWindow(args.windowLabel);
+      return r.ok ? success({}) : fromRefusal(r);
     }
   }
 }
 
-async function open(core: Core, args: WorkspaceArgs): Promise<CallToolResult> {
+async function open(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult> {
   if (args.filePath === undefined)
     return argumentError('workspace.open needs filePath, such as /notes/todo.md.');
-  const resolved = core.workspaces.resolve(args.filePath);
-  if (!resolved.ok) return pathRefusal(resolved.message);
-  const scope = inScope(core, resolved.path);
+  const resolved = host.resolvePath(args.filePath);
+  if (!resolved.ok) return fromRefusal(resolved);
+  const scope = inScope(host, resolved.path);
   if (scope) return pathRefusal(scope);
-  const windowId = args.windowLabel ?? targetWindow(core);
-  const existing = core.store.findByPath(resolved.path);
+  const existing = host.findByPath(resolved.path);
   if (existing) {
-    const dirty = existing.text !== existing.savedText;
-    const reloaded = dirty ? false : await core.reloadFromDisk(existing);
-    core.changed();
+    const r = await host.reloadIfClean(existing.id);
+    if (!r.ok) return fromRefusal(r);
     return success({
       tabId: existing.id,
       alreadyOpen: true,
-      reloaded,
-      ...(dirty
+      reloaded: r.reloaded,
+      ...(r.dirty
         ? {
             reason:
               'The tab has unsaved changes, so it was not reloaded from disk; use switch_tab to show it.',
           }
         : {}),
-      workspaceInstanceId: existing.instanceId,
+      workspaceInstanceId: host.instanceIn(existing.id),
       workspaceSwitched: false,
       activationChanged: false,
     });
   }
-  const r = await core.openFile(windowId, resolved.path, false);
-  if (!r.ok) return pathRefusal(r.message);
-  const doc = core.store.tabs.get(r.tabId);
+  const r = await host.open(args.windowLabel ?? targetWindow(host), resolved.path);
+  if (!r.ok) return fromRefusal(r);
   return success({
     tabId: r.tabId,
     alreadyOpen: false,
     reloaded: false,
-    workspaceInstanceId: doc?.instanceId ?? null,
+    workspaceInstanceId: host.instanceIn(r.tabId),
     workspaceSwitched: false,
     activationChanged: false,
   });
 }
 
 async function openWorkspace(
-  core: Core,
+  host: ToolHost,
   args: WorkspaceArgs,
   client: string,
 ): Promise<CallToolResult> {
   const folderPath = args.folderPath;
   if (folderPath === undefined) return argumentError('workspace.open_workspace needs folderPath.');
   const mounted = /^\/([^/]+)$/.exec(folderPath)?.[1];
-  const ws = mounted ? core.workspaces.get(mounted) : undefined;
+  const ws = mounted ? host.workspaces().find((w) => w.mount === mounted) : undefined;
   if (ws && ws.access === 'granted')
     return success({ opened: true, folderPath, alreadyOpen: true });
-  const granted = core.approvals.consume('open_workspace', folderPath);
-  if (granted) {
-    core.changed();
-    return success({ opened: true, folderPath: `/${granted}` });
-  }
-  const windowId = targetWindow(core);
-  core.approvals.ask('open_workspace', folderPath, windowId, client);
-  core.changed();
+  const granted = host.consumeApproval('open_workspace', folderPath);
+  if (granted) return success({ opened: true, folderPath: `/${granted}` });
+  const windowId = targetWindow(host);
+  host.askApproval('open_workspace', folderPath, windowId, client);
   return needsApproval(
     `The person has to pick the folder "${folderPath}" in VMark Web (a dialog is open in window ${windowId}). Tell them, and call open_workspace again after they answer.`,
     { folderPath, windowLabel: windowId },
   );
 }
 
-async function saveAs(core: Core, args: WorkspaceArgs): Promise<CallToolResult> {
-  const doc = targetTab(core, args.tabId);
+async function saveAs(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult> {
+  const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (args.filePath === undefined)
     return argumentError('workspace.save_as needs filePath, such as /notes/new.md.');
-  const resolved = core.workspaces.resolve(args.filePath);
-  if (!resolved.ok) return pathRefusal(resolved.message);
-  const scope = inScope(core, resolved.path);
+  const resolved = host.resolvePath(args.filePath);
+  if (!resolved.ok) return fromRefusal(resolved);
+  const scope = inScope(host, resolved.path);
   if (scope) return pathRefusal(scope);
   if (resolved.path !== doc.path) {
-    if (!core.settings.autoApproveEdits) {
-      core.notify(
-        `An AI client wanted to save "${core.store.title(doc)}" as ${resolved.path}; turn on Settings → Integrations → Auto-approve edits to allow this.`,
+    if (!host.settings().autoApproveEdits) {
+      host.notify(
+        `An AI client wanted to save "${host.title(doc)}" as ${resolved.path}; turn on Settings → Integrations → Auto-approve edits to allow this.`,
       );
       return needsApproval(
         'Saving to a new location needs the person\'s approval: "Auto-approve edits" is off in Settings → Integrations.',
         { filePath: resolved.path },
       );
     }
-    const taken = await fileAt(resolved.ws.handle, resolved.segments).then(
-      () => true,
-      () => false,
-    );
-    if (taken) {
+    if (await host.pathExists(resolved)) {
       return needsApproval(
         `Refusing to overwrite the existing file ${resolved.path} without the person's approval.`,
-        {
-          filePath: resolved.path,
-        },
+        { filePath: resolved.path },
       );
     }
   }
-  const r = await core.saveAs(doc.id, resolved.path);
-  if (!r.ok) return refusal(r.error === 'READ_ONLY' ? 'READ_ONLY' : 'INVALID_PATH', r.message);
-  return success({ filePath: r.path, revision: doc.revision });
+  const r = await host.save(doc.id, resolved.path, resolved.path === doc.path);
+  if (!r.ok) return fromRefusal(r);
+  return success({ filePath: r.path, revision: host.tab(doc.id)?.revision ?? doc.revision });
 }

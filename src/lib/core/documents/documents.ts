@@ -1,0 +1,285 @@
+/**
+ * Documents and their files: the one place where a tab's text, revision, dirty state and history
+ * change (`apply`), and the operations built on it (open, save, reload, close, a window's edit,
+ * an AI client's mutation). What follows a change (journaling the draft, telling the windows,
+ * redrawing) goes through `DocumentEffects`, so this runs as well against files in memory.
+ */
+import type { Step } from '../../collab/changeLog';
+import type { CatchUp } from '../../collab/collabClient';
+import { resolveKind } from '../../documents/kind';
+import { dirnameOf } from '../../paths';
+import { encodeFile, formatForSave } from '../../markdown/textCodec';
+import type { DocumentStore } from '../documentStore';
+import { refuse, type Result } from '../errors';
+import { readDocument } from '../openDocument';
+import type { Splice } from '../textEdit';
+import type { DocKind } from '../types';
+import { DELETED, LF_FORMAT, isDirty, type DocState } from './docState';
+import type { DocumentFiles } from './files';
+import { applyTransaction, type Transaction } from './transaction';
+
+export interface DocumentEffects {
+  /** The tab's unsaved text changed, or it became clean (journal it, or forget it). */
+  draft(doc: DocState): void;
+  /** The tab is closed: forget its draft. */
+  forget(tabId: string): void;
+  /** Tells the windows that show the tab about a step, except the window it came from. */
+  push(doc: DocState, step: Step): void;
+  /** Something the windows draw changed. */
+  changed(): void;
+  /** Which tabs are open, where and how changed (persisted). */
+  layoutChanged(): void;
+  /** Resolves once every window that shows the tab has sent what the person typed so far. */
+  flushViewers(tabId: string): Promise<void>;
+  /** A file operation failed for lack of access: the workspace's state may need a refresh. */
+  accessLost(mount: string): Promise<void>;
+}
+
+export interface MutateOptions {
+  expectedRevision?: string;
+  /** Who asks: `mcp`, `transform`… (never a window: windows send edits). */
+  origin: string;
+  /** One undo step of its own in the editors that show the tab (default: yes). */
+  undoable?: boolean;
+}
+
+/** What a mutation computes from the current document: the new text, or a refusal. */
+export type Compute = (doc: DocState) => Result<{ text: string }>;
+
+export class Documents {
+  constructor(
+    readonly store: DocumentStore,
+    readonly files: DocumentFiles,
+    private readonly effects: DocumentEffects,
+  ) {}
+
+  /** Applies a transaction and lets the rest of the app know: the one way text changes. */
+  apply(
+    doc: DocState,
+    tr: Transaction,
+  ): Result<{ revision: string; version: number; changed: boolean }> {
+    const r = applyTransaction(doc, tr);
+    if (!r.ok) return r;
+    if (r.step) this.effects.push(doc, r.step);
+    if (r.savedChanged) this.effects.draft(doc);
+    if (r.changed || r.savedChanged || tr.meta) this.effects.changed();
+    return { ok: true, revision: doc.revision, version: doc.version, changed: r.changed };
+  }
+
+  /** An edit the person made in a window, against the version that window last confirmed. */
+  edit(
+    tabId: string,
+    baseVersion: number,
+    splices: Splice[],
+    windowId: string,
+    proposedRevision?: string,
+  ): Result<{ revision: string; version: number }> {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    const r = this.apply(found.doc, {
+      origin: windowId,
+      splices,
+      baseVersion,
+      proposedRevision,
+    });
+    return r.ok ? { ok: true, revision: r.revision, version: r.version } : r;
+  }
+
+  /** The steps since `version` for a window that is behind, or the whole text. */
+  changesSince(tabId: string, version: number): CatchUp {
+    const doc = this.store.tabs.get(tabId);
+    if (!doc) return { ok: false, message: `No tab with id "${tabId}".` };
+    const steps = doc.log.since(version, doc.version);
+    const head = { ok: true as const, version: doc.version, revision: doc.revision };
+    return steps ? { ...head, steps } : { ...head, text: doc.text };
+  }
+
+  /**
+   * A change an AI client (or a command) asks for. Every window showing the tab first hands in
+   * what the person typed, so an expected revision the person has typed past is STALE; without
+   * one, the change applies and the windows rebase the person's pending typing onto it.
+   */
+  async mutate(
+    tabId: string,
+    options: MutateOptions,
+    compute: Compute,
+  ): Promise<Result<{ revision: string; changed: boolean; doc: DocState }>> {
+    const before = this.store.tab(tabId);
+    if (!before.ok) return before;
+    if (before.doc.readOnlyReason) return refuse('READ_ONLY', before.doc.readOnlyReason);
+    await this.effects.flushViewers(tabId);
+    // Everything below runs without a pause, so nothing can come in between.
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    const doc = found.doc;
+    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+    if (options.expectedRevision !== undefined && options.expectedRevision !== doc.revision) {
+      return refuse(
+        'STALE',
+        `The document changed: it is at ${doc.revision}, not ${options.expectedRevision}. Read it again.`,
+        { current_revision: doc.revision },
+      );
+    }
+    const next = compute(doc);
+    if (!next.ok) return next;
+    const r = this.apply(doc, {
+      origin: options.origin,
+      text: next.text,
+      undoable: options.undoable ?? true,
+    });
+    return r.ok ? { ok: true, revision: r.revision, changed: r.changed, doc } : r;
+  }
+
+  /** Waits until the windows showing the tab have handed in everything typed so far. */
+  settle(tabId: string): Promise<void> {
+    return this.effects.flushViewers(tabId);
+  }
+
+  /** Opens a file in a new tab of `windowId`; the caller checks for a tab that has it already. */
+  async open(windowId: string, path: string): Promise<Result<{ doc: DocState }>> {
+    const r = this.files.resolve(path);
+    if (!r.ok) return r;
+    const kindCheck = resolveKind(r.path, '');
+    if (!kindCheck.ok && !/\.ya?ml$/i.test(r.path)) return refuse('INVALID_PATH', kindCheck.reason);
+    const read = await this.files.read(r);
+    if (!read.ok) return this.failed(read, r.mount);
+    const parsed = await readDocument(r.path, read.file);
+    if (!parsed.ok) return parsed;
+    const doc = this.store.addTab(windowId, parsed.doc);
+    this.effects.layoutChanged();
+    return { ok: true, doc };
+  }
+
+  newTab(windowId: string, kind: DocKind = 'markdown'): DocState {
+    const doc = this.store.addTab(windowId, { path: null, kind, text: '', format: LF_FORMAT });
+    this.store.activate(doc.id, windowId);
+    this.effects.layoutChanged();
+    return doc;
+  }
+
+  /**
+   * Writes the tab's text to `path` (its own path, or a new one when `overwrite` is false and
+   * nothing is there). The text written is what the tab held when the save began; anything typed
+   * during the write stays unsaved.
+   */
+  async save(doc: DocState, path: string, overwrite: boolean): Promise<Result<{ path: string }>> {
+    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+    const r = this.files.resolve(path);
+    if (!r.ok) return r;
+    if (r.segments.length === 0) return refuse('INVALID_PATH', `${path} is a folder, not a file.`);
+    const text = doc.text;
+    const kind = resolveKind(r.path, text);
+    if (!kind.ok) return refuse('INVALID_PATH', kind.reason);
+    const other = this.store.findByPath(r.path);
+    if (other && other !== doc) return refuse('NAME_CLASH', `${r.path} is open in another tab.`);
+    if (!overwrite && r.path !== doc.path && (await this.files.exists(r))) {
+      return refuse('NAME_CLASH', `${r.path} already exists; choose another name.`);
+    }
+    const format = formatForSave(text, doc.format, doc.savedText);
+    const written = await this.files.write(r, encodeFile(text, format));
+    if (!written.ok) {
+      if (written.error === 'NOT_FOUND') {
+        return refuse('NOT_FOUND', `The folder ${dirnameOf(r.path)} does not exist.`);
+      }
+      return this.failed(written, r.mount);
+    }
+    this.store.setPath(doc, r.path);
+    this.apply(doc, {
+      origin: 'save',
+      write: false,
+      saved: { savedText: text },
+      meta: { kind: kind.kind, notice: null, format },
+    });
+    this.effects.layoutChanged();
+    return { ok: true, path: r.path };
+  }
+
+  /**
+   * Reads the tab's file again; a draft, when given, stays the text. A changed text is a step
+   * like any other (the windows rebase what the person is typing onto it). Answers whether the
+   * text changed.
+   */
+  async reload(doc: DocState, draftText?: string): Promise<boolean> {
+    const before = doc.text;
+    const r = this.files.resolve(doc.path);
+    if (!r.ok) {
+      this.apply(doc, { origin: 'disk', write: false, meta: { pending: true, notice: r.message } });
+      return false;
+    }
+    const read = await this.files.read(r);
+    if (!read.ok) {
+      if (read.error === 'NOT_FOUND') {
+        this.apply(doc, {
+          origin: 'disk',
+          write: false,
+          saved: { savedText: DELETED },
+          meta: { notice: `${doc.path} no longer exists; save to write it again.` },
+        });
+      } else {
+        this.apply(doc, {
+          origin: 'disk',
+          write: false,
+          meta: { pending: true, notice: read.message },
+        });
+      }
+      return false;
+    }
+    const parsed = await readDocument(r.path, read.file);
+    if (!parsed.ok) {
+      this.apply(doc, { origin: 'disk', write: false, meta: { notice: parsed.message } });
+      return false;
+    }
+    const d = parsed.doc;
+    this.apply(doc, {
+      origin: 'disk',
+      write: false,
+      text: draftText ?? d.text,
+      saved: { savedText: d.text },
+      meta: {
+        format: d.format,
+        kind: d.kind,
+        readOnlyReason: d.readOnlyReason ?? null,
+        sourceOnly: d.sourceOnly ?? false,
+        notice: d.notice ?? null,
+        pending: false,
+        ...(d.sourceOnly ? { mode: 'source' as const } : {}),
+      },
+    });
+    return doc.text !== before;
+  }
+
+  /** The file of an open tab was deleted: the tab keeps its text and turns dirty. */
+  fileDeleted(doc: DocState): void {
+    this.apply(doc, {
+      origin: 'disk',
+      write: false,
+      saved: { savedText: DELETED },
+      meta: { notice: `${doc.path} was deleted; save to write it again.` },
+    });
+  }
+
+  /**
+   * Closes a tab: in one window only when another still shows it, else everywhere, and then only
+   * when it is clean or `force` is set.
+   */
+  close(tabId: string, force: boolean, windowId?: string): Result<{ closed: boolean }> {
+    const found = this.store.tab(tabId);
+    if (!found.ok) return found;
+    const shownIn = this.store.windowsOf(tabId);
+    if (windowId !== undefined && shownIn.length > 1 && shownIn.includes(windowId)) {
+      this.store.closeIn(tabId, windowId);
+      this.effects.layoutChanged();
+      return { ok: true, closed: true };
+    }
+    if (!force && isDirty(found.doc)) return { ok: true, closed: false };
+    this.store.removeTab(tabId);
+    this.effects.forget(tabId);
+    this.effects.layoutChanged();
+    return { ok: true, closed: true };
+  }
+
+  private async failed<T extends { ok: false; error: string }>(r: T, mount: string): Promise<T> {
+    if (r.error === 'PERMISSION') await this.effects.accessLost(mount);
+    return r;
+  }
+}

