@@ -9,7 +9,7 @@ import { splitProtected } from './protect';
 import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
 import { TRANSFORM_KINDS, transformMarkdown } from './transform';
 
-const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
+const CORPUS = new URL('../../../tests/corpus/markdown/', import.meta.url);
 const SEEDS = new URL('../../../../shared/seeds/', import.meta.url);
 
 function readSeed(prefix: string): string {
