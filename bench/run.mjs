@@ -13,7 +13,7 @@ import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.mjs';
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
 const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
-const SPEC = join(root, '..', 'shared', 'corpus', 'markdown', 'commonmark-spec.md');
+const SPEC = join(root, 'tests', 'corpus', 'markdown', 'commonmark-spec.md');
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
 async function timeOpen(browser, base, name, text, editorSelector) {

@@ -9,7 +9,7 @@ import {
   writeOpfs,
 } from './support/app';
 
-const CORPUS = new URL('../../shared/corpus/markdown/', import.meta.url);
+const CORPUS = new URL('./corpus/markdown/', import.meta.url);
 const files = readdirSync(CORPUS).filter((f) => f.endsWith('.md'));
 
 test('the corpus folder is there', () => {

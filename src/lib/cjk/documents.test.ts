@@ -1,6 +1,7 @@
 /**
- * The transforms over real documents: the CommonMark corpus (English, full of code) and the
- * seed documents (Korean and Chinese prose mixed with Latin technical terms).
+ * The transforms over real documents: the CommonMark corpus (English, full of code) and our own
+ * fixtures in `fixtures/` (Traditional Chinese, Korean, Japanese with Simplified Chinese, and
+ * French prose mixed with Latin technical terms, code, links, math and HTML).
  */
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,13 +10,11 @@ import { splitProtected } from './protect';
 import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
 import { TRANSFORM_KINDS, transformMarkdown } from './transform';
 
-const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
-const SEEDS = new URL('../../../../shared/seeds/', import.meta.url);
+const CORPUS = new URL('../../../tests/corpus/markdown/', import.meta.url);
+const FIXTURES = new URL('./fixtures/', import.meta.url);
 
-function readSeed(prefix: string): string {
-  const name = readdirSync(SEEDS).find((file) => file.startsWith(prefix));
-  if (!name) throw new Error(`no seed document starting with ${prefix}`);
-  return readFileSync(new URL(name, SEEDS), 'utf8');
+function readFixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURES), 'utf8');
 }
 
 const corpus = readdirSync(CORPUS)
@@ -161,13 +160,17 @@ describe('the CommonMark spec examples, with Chinese mixed in', () => {
   );
 });
 
-describe('the seed documents', () => {
-  const korean = readSeed('000_');
-  const chinese = readSeed('001_');
+describe('our CJK fixtures', () => {
+  const chinese = readFixture('zh-hant.md');
+  const korean = readFixture('ko.md');
+  const japanese = readFixture('ja-zh.md');
+  const french = readFixture('fr.md');
 
   describe.each([
-    ['Korean', korean],
     ['Chinese', chinese],
+    ['Korean', korean],
+    ['Japanese and Chinese', japanese],
+    ['French', french],
   ])('%s', (_language, text) => {
     it.each(VARIANTS)('$name is idempotent and keeps code and URLs', ({ kind, settings }) => {
       const output = transformMarkdown(text, kind, settings);
@@ -178,12 +181,23 @@ describe('the seed documents', () => {
     });
   });
 
-  it('has code spans and URLs to protect', () => {
-    expect(codeSpans(chinese).length).toBeGreaterThan(50);
-    expect(protectedTexts(korean, ['code-span', 'url']).length).toBeGreaterThan(0);
+  it('are long enough to matter', () => {
+    const lines = (text: string) => text.split('\n').length;
+    expect(lines(chinese)).toBeGreaterThan(250);
+    expect(lines(korean) + lines(japanese) + lines(french)).toBeGreaterThan(350);
   });
 
-  it('leaves every Hangul–Latin boundary of the Korean seed alone', () => {
+  it('have code, math, HTML, links and front matter to protect', () => {
+    expect(codeSpans(chinese).length).toBeGreaterThan(50);
+    for (const text of [chinese, korean, japanese, french]) {
+      expect(fencedBlocks(text).length).toBeGreaterThanOrEqual(2);
+      for (const kind of ['front-matter', 'code-span', 'math', 'math-block', 'html', 'url']) {
+        expect(protectedTexts(text, [kind]).length, kind).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('leaves every Hangul–Latin boundary of the Korean fixture alone', () => {
     const boundaries = (text: string) =>
       text.match(/\p{Script=Hangul}[A-Za-z0-9]|[A-Za-z0-9]\p{Script=Hangul}/gu) ?? [];
     expect(boundaries(korean).length).toBeGreaterThan(20);
@@ -192,23 +206,50 @@ describe('the seed documents', () => {
     }
   });
 
-  it('finds nothing to change in the already spaced and punctuated Chinese seed', () => {
-    expect(transformMarkdown(chinese, 'cjk-spacing')).toBe(chinese);
-    expect(transformMarkdown(chinese, 'cjk-punctuation')).toBe(chinese);
+  it.each([
+    ['Korean', korean],
+    ['French', french],
+  ])('leaves the %s fixture, with no Han or Kana in it, byte-identical', (_language, text) => {
+    expect(text).not.toMatch(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u);
+    for (const { kind, settings } of VARIANTS) {
+      expect(transformMarkdown(text, kind, settings)).toBe(text);
+    }
   });
 
-  it('spaces and punctuates the Chinese seed once its spaces and full-width marks are gone', () => {
-    // Undo the seed's typography in plain prose lines, then check the transforms restore it.
-    const lines = chinese.split('\n').filter((line) => /^[^`\s|{}"[\]<>#*-]+$/u.test(line));
-    const sample = lines.slice(0, 40).join('\n');
-    const stripped = sample
-      .replace(/(?<=\p{Script=Han}) (?=[A-Za-z0-9])|(?<=[A-Za-z0-9]) (?=\p{Script=Han})/gu, '')
-      .replace(/，(?=\p{Script=Han})/gu, ',');
-    expect(stripped).not.toBe(sample);
-    const restored = transformMarkdown(
-      transformMarkdown(stripped, 'cjk-spacing'),
-      'cjk-punctuation',
-    );
-    expect(restored).toBe(sample);
+  it.each([
+    ['Chinese', chinese],
+    ['Japanese and Chinese', japanese],
+  ])('finds nothing to change in the already spaced and punctuated %s fixture', (_l, text) => {
+    expect(transformMarkdown(text, 'cjk-spacing')).toBe(text);
+    expect(transformMarkdown(text, 'cjk-punctuation')).toBe(text);
   });
+
+  it.each([
+    ['Chinese', chinese, '\\p{Script=Han}'],
+    ['Japanese and Chinese', japanese, '[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}]'],
+  ])(
+    'spaces and punctuates the %s fixture again once its spaces and marks are gone',
+    (_l, text, cjk) => {
+      // Undo the typography everywhere outside protected regions: drop the spaces between CJK and
+      // Latin letters or digits, write full-width commas before CJK and full stops after CJK as
+      // ASCII. The two transforms must give back the fixture byte for byte.
+      const undo = (run: string) =>
+        run
+          .replace(new RegExp(`(?<=${cjk}) (?=[A-Za-z0-9])|(?<=[A-Za-z0-9]) (?=${cjk})`, 'gu'), '')
+          .replace(new RegExp(`，(?=${cjk})`, 'gu'), ',')
+          .replace(new RegExp(`(?<=${cjk})。(?![A-Za-z0-9])`, 'gu'), '.');
+      const stripped = splitProtected(text)
+        .map((run) => (run.protected ? run.text : undo(run.text)))
+        .join('');
+      const count = (source: string, pattern: RegExp) => source.match(pattern)?.length ?? 0;
+      expect(count(stripped, / /g)).toBeLessThan(count(text, / /g) - 30);
+      expect(count(stripped, /,/g)).toBeGreaterThan(count(text, /,/g) + 5);
+      expect(count(stripped, /\./g)).toBeGreaterThan(count(text, /\./g) + 5);
+      const restored = transformMarkdown(
+        transformMarkdown(stripped, 'cjk-spacing'),
+        'cjk-punctuation',
+      );
+      expect(restored).toBe(text);
+    },
+  );
 });

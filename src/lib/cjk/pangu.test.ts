@@ -1,25 +1,26 @@
 /**
- * Where our `cjk-spacing` and pangu (the reference spacing tool) disagree on the Chinese seed,
- * and why. Every difference must fall in a category listed here and in `docs/cjk.md`, with the
- * counts in the document's table matching what this test measures.
+ * Where our `cjk-spacing` and pangu (the reference spacing tool) disagree on our Traditional
+ * Chinese fixture, and why. Every difference must fall in a category listed here and in
+ * `docs/cjk.md`, with the counts in the document's table matching what this test measures.
  */
 
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import pangu from 'pangu';
 import { describe, expect, it } from 'vitest';
 import { isEmphasisMarker } from './chars';
 import { findProtectedRanges } from './protect';
 import { transformMarkdown } from './transform';
 
-const SEEDS = new URL('../../../../shared/seeds/', import.meta.url);
+const FIXTURES = new URL('./fixtures/', import.meta.url);
 const DOC = new URL('../../../docs/cjk.md', import.meta.url);
 
 /** The categories of difference, in the order they are tried. */
 const CATEGORIES = [
   'protected',
   'dash',
+  'ellipsis',
   'emphasis',
-  'braces',
+  'inside-brackets',
   'brackets',
   'quotes',
   'code-spans',
@@ -52,16 +53,19 @@ function gaps(text: string): string[] {
 }
 
 function classify(left: string, right: string, inProtected: boolean): Category {
+  // `left` or `right` is '' at either end of the document, which no set below contains.
+  const oneOf = (set: string) => (ch: string) => ch !== '' && set.includes(ch);
   const either = (test: (ch: string) => boolean) => test(left) || test(right);
   if (inProtected) return 'protected';
-  if (either((ch) => ch === '—')) return 'dash';
+  if (either(oneOf('—'))) return 'dash';
+  if (either(oneOf('…'))) return 'ellipsis';
   if (either(isEmphasisMarker)) return 'emphasis';
-  if (left === '{' || right === '}') return 'braces';
-  if ('[('.includes(right) || '])'.includes(left)) return 'brackets';
-  if (either((ch) => ch === '"' || ch === "'")) return 'quotes';
-  if (either((ch) => ch === '`')) return 'code-spans';
-  if (either((ch) => '-+=/&|<>^'.includes(ch))) return 'operators';
-  if (either((ch) => ',.!?;:'.includes(ch))) return 'punctuation';
+  if (oneOf('{[(')(left) || oneOf('}])')(right)) return 'inside-brackets';
+  if (oneOf('[(')(right) || oneOf('])')(left)) return 'brackets';
+  if (either(oneOf('"\''))) return 'quotes';
+  if (either(oneOf('`'))) return 'code-spans';
+  if (either(oneOf('-+=/&|<>^'))) return 'operators';
+  if (either(oneOf(',.!?;:'))) return 'punctuation';
   if (either((ch) => /[\p{Script=Greek}\p{Script=Cyrillic}]/u.test(ch))) return 'other-scripts';
   return 'unexplained';
 }
@@ -133,14 +137,13 @@ function documentedRows(): Map<string, DocumentedRow> {
   return rows;
 }
 
-function readSeed(prefix: string): string {
-  const name = readdirSync(SEEDS).find((file) => file.startsWith(prefix));
-  if (!name) throw new Error(`no seed document starting with ${prefix}`);
-  return readFileSync(new URL(name, SEEDS), 'utf8');
+function readFixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURES), 'utf8');
 }
 
-describe('cjk-spacing compared with pangu on the Chinese seed', () => {
-  const differences = compare(readSeed('001_'));
+describe('cjk-spacing compared with pangu on the Chinese fixture', () => {
+  const source = readFixture('zh-hant.md');
+  const differences = compare(source);
 
   it('finds differences, each in a documented category', () => {
     expect(differences.length).toBeGreaterThan(0);
@@ -156,14 +159,13 @@ describe('cjk-spacing compared with pangu on the Chinese seed', () => {
     expect(Object.fromEntries(documented)).toEqual(Object.fromEntries(measured));
   });
 
-  it('gives a real example for every category the seed shows', () => {
-    const source = readSeed('001_');
+  it('gives a real example for every category the fixture shows', () => {
     const panguOutput = pangu.spacingText(source);
     for (const [category, { count, ours, theirs }] of documentedRows()) {
       expect(ours, category).not.toBe('');
       expect(theirs, category).not.toBe(ours);
       if (count === 0) {
-        // Not in the seed: the example must be what the two tools really do.
+        // Not in the fixture: the example must be what the two tools really do.
         expect(transformMarkdown(ours, 'cjk-spacing'), category).toBe(ours);
         expect(pangu.spacingText(ours), category).toBe(theirs);
       } else {
@@ -174,8 +176,10 @@ describe('cjk-spacing compared with pangu on the Chinese seed', () => {
   });
 });
 
-describe('differences that the Chinese seed does not show', () => {
+describe('differences one at a time', () => {
   it.each([
+    ['等等……然後', 'ellipsis'],
+    ['- [ ] 待辦', 'inside-brackets'],
     ['中文"English"中文', 'quotes'],
     ['中文`code`中文', 'code-spans'],
     ['中文[link](https://x.cn)中文', 'brackets'],
@@ -188,8 +192,14 @@ describe('differences that the Chinese seed does not show', () => {
     expect(found.every((difference) => difference.category === category)).toBe(true);
   });
 
+  it('sorts every difference on the Japanese and Chinese fixture into a known category', () => {
+    const found = compare(readFixture('ja-zh.md'));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((difference) => difference.category === 'unexplained')).toEqual([]);
+  });
+
   it('agrees with pangu on Hangul, which neither spaces', () => {
-    const korean = readSeed('000_');
+    const korean = readFixture('ko.md');
     expect(transformMarkdown(korean, 'cjk-spacing')).toBe(korean);
     expect(pangu.spacingText(korean)).toBe(korean);
   });

