@@ -47,6 +47,12 @@ export interface ClientView {
   refused(message: string): void;
 }
 
+/** Optional timing hooks (benchmarks): called with the count of local edits so far. */
+export interface ClientProbe {
+  edited(count: number): void;
+  confirmed(count: number): void;
+}
+
 interface Confirmed {
   text: string;
   version: number;
@@ -75,6 +81,7 @@ export class CollabClient {
   constructor(
     private readonly authority: Authority,
     start: Confirmed,
+    private readonly probe?: ClientProbe,
   ) {
     this.confirmed = { ...start };
     this.localText = start.text;
@@ -113,6 +120,7 @@ export class CollabClient {
     this.queued = this.queued.compose(set);
     this.localText = applyChanges(this.localText, set);
     this.made++;
+    this.probe?.edited(this.made);
     this.setRevision(newRevision(this.localRevision));
     void this.pump();
   }
@@ -151,6 +159,7 @@ export class CollabClient {
   }
 
   private release(upTo: number): void {
+    if (upTo !== Infinity) this.probe?.confirmed(upTo);
     const ready = this.waiters.filter((w) => w.upTo <= upTo);
     this.waiters = this.waiters.filter((w) => w.upTo > upTo);
     for (const w of ready) w.resolve();

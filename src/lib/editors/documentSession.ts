@@ -3,11 +3,34 @@
  * core over comlink. The person's edits show at once and reach the core in order; changes made
  * elsewhere arrive as steps and are rebased with whatever the person has typed meanwhile.
  */
-import { CollabClient, type ClientView, type RemoteStep } from '../collab/collabClient';
+import {
+  CollabClient,
+  type ClientProbe,
+  type ClientView,
+  type RemoteStep,
+} from '../collab/collabClient';
 import type { CoreRemote } from '../core/client';
 import type { Splice } from '../core/textEdit';
 
 export type SessionListener = ClientView;
+
+interface ProbeLog {
+  edited: { tabId: string; count: number; at: number }[];
+  confirmed: { tabId: string; count: number; at: number }[];
+}
+
+/**
+ * Benchmarks and tests set `globalThis.__vmarkProbe = {edited: [], confirmed: []}` before the app
+ * starts, to time each edit from the keystroke to the core's confirmation; otherwise nothing runs.
+ */
+function probeFor(tabId: string): ClientProbe | undefined {
+  const log = (globalThis as { __vmarkProbe?: ProbeLog }).__vmarkProbe;
+  if (!log) return undefined;
+  return {
+    edited: (count) => log.edited.push({ tabId, count, at: performance.now() }),
+    confirmed: (count) => log.confirmed.push({ tabId, count, at: performance.now() }),
+  };
+}
 
 export class DocumentSession {
   private client: CollabClient | null = null;
@@ -40,6 +63,7 @@ export class DocumentSession {
         catchUp: (since) => this.core.changesSince(this.tabId, since),
       },
       { text: r.text, version: r.version, revision: r.revision },
+      probeFor(this.tabId),
     );
     client.listen(this.listener);
     this.client = client;

@@ -17,6 +17,16 @@ export interface LiveEditor {
 // Looked up on request, never rendered: a plain Map.
 const live = new Map<string, LiveEditor>();
 
+// Tests that set `globalThis.__vmarkProbe` (see documentSession.ts) can read what an editor shows.
+const probe = (globalThis as { __vmarkProbe?: { editorText?: (tabId: string) => unknown } })
+  .__vmarkProbe;
+if (probe) {
+  probe.editorText = (tabId: string) => {
+    const found = liveEditor(tabId);
+    return found ? { mode: found.mode, text: found.handle.getText() } : null;
+  };
+}
+
 /** Registers a tab's view; the returned function unregisters it. */
 export function registerLiveEditor(tabId: string, editor: LiveEditor): () => void {
   live.set(tabId, editor);

@@ -1,0 +1,245 @@
+/**
+ * A person types while AI clients write the same document at the same moment: nothing typed is
+ * lost or doubled, every accepted write is in the text once, every refusal is STALE, the editors
+ * end showing the core's text, and a save writes that text.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
+import { call, connectClient } from './support/mcp';
+import { installProbe, race } from './support/race.mjs';
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20261203);
+const RACE_MS = Number(process.env.VMARK_RACE_MS ?? 20_000);
+
+test.describe.configure({ timeout: 180_000 });
+
+let clients: Client[] = [];
+test.afterEach(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  clients = [];
+});
+
+async function twoClients(): Promise<Client[]> {
+  clients = [await connectClient('race-a'), await connectClient('race-b')];
+  return clients;
+}
+
+async function openRaceFile(page: Page, name: string, text: string): Promise<string> {
+  await installProbe(page);
+  await openApp(page);
+  await writeOpfs(page, name, text);
+  await page.reload();
+  await openFromTree(page, name);
+  return (await activeDocument(page).getAttribute('data-tab-id')) as string;
+}
+
+/** The text the core holds, read as an AI client reads it. */
+async function coreText(client: Client, tabId: string): Promise<string> {
+  const r = await call(client, 'document', { action: 'read', tabId });
+  return r.data.content as string;
+}
+
+/** Checks the AI side: accepted markers once each, no other markers, refusals STALE only. */
+function checkWrites(text: string, result: { accepted: string[]; refused: object }) {
+  const lines = text.split('\n');
+  for (const marker of result.accepted) {
+    expect(
+      lines.filter((l) => l === marker),
+      marker,
+    ).toHaveLength(1);
+  }
+  const markers = lines.filter((l) => l.startsWith('AI '));
+  expect(markers.sort()).toEqual([...result.accepted].sort());
+  expect(Object.keys(result.refused).filter((code) => code !== 'STALE')).toEqual([]);
+  expect(result.accepted.length).toBeGreaterThan(0);
+}
+
+/** The WYSIWYG editor shows exactly the core's paragraphs. */
+async function expectWysiwygShows(page: Page, text: string) {
+  await expect
+    .poll(() => activeDocument(page).locator('.ProseMirror > p').allTextContents())
+    .toEqual(text.trim().split('\n\n'));
+}
+
+/** Saves from the window and checks the file holds the core's text. */
+async function expectSaveWrites(page: Page, name: string, text: string) {
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  expect((await readOpfs(page, name))?.toString('utf8')).toBe(text);
+}
+
+test('WYSIWYG: typing while two AI clients loop read → write loses no keystroke', async ({
+  page,
+}) => {
+  const tabId = await openRaceFile(page, 'race.md', 'Alpha\n\nThe end.\n');
+  await activeDocument(page).locator('.ProseMirror > p').first().click();
+  await page.keyboard.press('End');
+  const [a, b] = await twoClients();
+  const result = await race({
+    typists: [page],
+    clients: [a, b],
+    tabId,
+    durationMs: RACE_MS,
+    seed: SEED,
+  });
+  const text = await coreText(a, tabId);
+  expect(text.split('\n')[0]).toBe(`Alpha${result.typed[0]}`);
+  expect(result.typed[0].length).toBeGreaterThan(100);
+  checkWrites(text, result);
+  await expectWysiwygShows(page, text);
+  await expectSaveWrites(page, 'race.md', text);
+});
+
+test('source mode: typing while two AI clients loop read → write loses no keystroke', async ({
+  page,
+}) => {
+  const tabId = await openRaceFile(page, 'race-source.md', 'Alpha\n\nThe end.\n');
+  await page.keyboard.press('Control+/');
+  await expect(activeDocument(page)).toHaveAttribute('data-mode', 'source');
+  await activeDocument(page).locator('.cm-line').first().click();
+  await page.keyboard.press('End');
+  const [a, b] = await twoClients();
+  const result = await race({
+    typists: [page],
+    clients: [a, b],
+    tabId,
+    durationMs: RACE_MS,
+    seed: SEED + 1,
+  });
+  const text = await coreText(a, tabId);
+  expect(text.split('\n')[0]).toBe(`Alpha${result.typed[0]}`);
+  checkWrites(text, result);
+  const shown = await page.evaluate(
+    (id) =>
+      (
+        globalThis as unknown as {
+          __vmarkProbe: { editorText(tabId: string): { mode: string; text: string } | null };
+        }
+      ).__vmarkProbe.editorText(id),
+    tabId,
+  );
+  expect(shown).toEqual({ mode: 'source', text });
+  await expectSaveWrites(page, 'race-source.md', text);
+});
+
+test('two windows show one tab: both type while two AI clients write; all four agree', async ({
+  page,
+}) => {
+  const tabId = await openRaceFile(page, 'race-two.md', 'Alpha\n\nBeta\n\nThe end.\n');
+  const second = await page.context().newPage();
+  await installProbe(second);
+  await openApp(second);
+  await expect(second.locator('.app')).toHaveAttribute('data-window-id', 'doc-2');
+  // Opening the file in the second window shows the same tab there too.
+  await openFromTree(second, 'race-two.md');
+  expect(await activeDocument(second).getAttribute('data-tab-id')).toBe(tabId);
+  await activeDocument(page).locator('.ProseMirror > p').nth(0).click();
+  await page.keyboard.press('End');
+  await activeDocument(second).locator('.ProseMirror > p').nth(1).click();
+  await second.keyboard.press('End');
+  const [a, b] = await twoClients();
+  const result = await race({
+    typists: [page, second],
+    clients: [a, b],
+    tabId,
+    durationMs: RACE_MS,
+    seed: SEED + 2,
+  });
+  const text = await coreText(a, tabId);
+  const lines = text.split('\n');
+  expect(lines[0]).toBe(`Alpha${result.typed[0]}`);
+  expect(lines[2]).toBe(`Beta${result.typed[1]}`);
+  checkWrites(text, result);
+  await expectWysiwygShows(page, text);
+  await expectWysiwygShows(second, text);
+  // Closing the tab in one window keeps it in the other.
+  await second.locator(`.tab[data-tab-id="${tabId}"] button[aria-label^="Close"]`).click();
+  await expect(second.locator('.tab')).toHaveCount(0);
+  await expect(page.locator(`.tab[data-tab-id="${tabId}"]`)).toHaveCount(1);
+  await expectSaveWrites(page, 'race-two.md', text);
+});
+
+test('workflow patches without a revision apply while the person types; the typing is rebased', async ({
+  page,
+}) => {
+  const name = '.github/workflows/race.yml';
+  const yaml =
+    '# notes:\non: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n';
+  await installProbe(page);
+  await openApp(page);
+  await writeOpfs(page, name, yaml);
+  const a = await connectClient('race-patch');
+  clients = [a];
+  const opened = await call(a, 'workspace', { action: 'open', filePath: `/notes/${name}` });
+  const tabId = opened.data.tabId as string;
+  await call(a, 'workspace', { action: 'switch_tab', tabId });
+  await expect(activeDocument(page)).toHaveAttribute('data-mode', 'source');
+  await activeDocument(page).locator('.cm-line').first().click();
+  await page.keyboard.press('End');
+  const patching = (async () => {
+    const until = Date.now() + 8_000;
+    let n = 0;
+    while (Date.now() < until) {
+      const r = await call(a, 'workflow', {
+        action: 'apply_patch',
+        tabId,
+        patches: [{ kind: 'workflow.set', path: 'env.COUNTER', value: ++n }],
+      });
+      expect(r.isError, r.text).toBe(false);
+    }
+    return n;
+  })();
+  let typed = '';
+  const until = Date.now() + 8_000;
+  while (Date.now() < until) {
+    const letter = 'abcdefghij'[typed.length % 10];
+    await page.keyboard.type(letter);
+    typed += letter;
+    await page.waitForTimeout(15 + (typed.length % 5) * 10);
+  }
+  const patches = await patching;
+  await page.waitForFunction(() => {
+    const probe = (
+      globalThis as unknown as {
+        __vmarkProbe: { edited: { count: number }[]; confirmed: { count: number }[] };
+      }
+    ).__vmarkProbe;
+    return (probe.confirmed.at(-1)?.count ?? 0) >= (probe.edited.at(-1)?.count ?? 0);
+  });
+  const text = await coreText(a, tabId);
+  expect(text.split('\n')[0]).toBe(`# notes:${typed}`);
+  expect(text).toContain(`COUNTER: ${patches}\n`);
+  expect(patches).toBeGreaterThan(10);
+});
+
+test('a long document still loading: typing at the top and AI writes at the end both land', async ({
+  page,
+}) => {
+  // Under 75,000 bytes, so the AI clients can read it whole; the CPU is slowed down so the
+  // editor is still loading it in the background when the race begins.
+  const body = Array.from({ length: 1800 }, (_, i) => `Paragraph ${i} of a long document.`).join(
+    '\n\n',
+  );
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+  const tabId = await openRaceFile(page, 'race-long.md', `Alpha\n\n${body}\n`);
+  await expect(activeDocument(page)).toHaveAttribute('data-complete', 'false');
+  await activeDocument(page).locator('.ProseMirror > p').first().click();
+  await page.keyboard.press('End');
+  const [a, b] = await twoClients();
+  await expect(activeDocument(page)).toHaveAttribute('data-complete', 'false');
+  const result = await race({
+    typists: [page],
+    clients: [a, b],
+    tabId,
+    durationMs: 6_000,
+    seed: SEED + 3,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect(activeDocument(page)).toHaveAttribute('data-complete', 'true');
+  const text = await coreText(a, tabId);
+  expect(text.split('\n')[0]).toBe(`Alpha${result.typed[0]}`);
+  checkWrites(text, result);
+  await expectWysiwygShows(page, text);
+});
