@@ -6,6 +6,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runEditingBench } from './editing.mjs';
 import { runMcpBench } from './mcp.mjs';
+import { runStateBytesBench } from './stateBytes.mjs';
 import { runWorkflowBench } from './workflow.mjs';
 import { median, pct, writeOpfs } from './stats.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.mjs';
@@ -147,6 +148,8 @@ async function main() {
   }
   console.error('MCP round trips…');
   const mcpTable = await runMcpBench(findChromium(), CHROMIUM_ARGS);
+  console.error('get_state bytes…');
+  const stateTable = await runStateBytesBench(findChromium(), CHROMIUM_ARGS);
   console.error('Workflow patches…');
   const workflowTable = await runWorkflowBench();
   console.error('Validation and selection edits…');
@@ -179,6 +182,16 @@ the app core in headless Chromium; @modelcontextprotocol/server-filesystem readi
 folder. 200 calls (30 for reads) after a warm-up.
 
 ${mcpTable}
+
+### What \`session.get_state\` costs a client's context
+
+Bytes of the answer's text as the client receives it, with 10, 100, 400 and 600 tabs of files
+such as \`/notes/drafts/chapter-12.md\` opened through the relay (bench/stateBytes.mjs). "Bytes a
+tab" is the growth over the answer with no tab, divided by the tabs listed. The earlier form is the
+same tabs as the answer looked before it became compact (indented JSON; \`documentKind\`, \`title\`
+and \`readOnly\` on every tab), rebuilt from the new answer; docs/mcp.md gives the decision.
+
+${stateTable}
 
 ## Workflows and selection edits (issues 4 and 5)
 

@@ -47,12 +47,19 @@ function resultOfBytes(bytes: number, unit = 'a'): CallToolResult {
 }
 
 describe('success', () => {
-  it('sends the payload as pretty JSON and as structuredContent', () => {
+  it('sends the payload as compact JSON and as structuredContent', () => {
     const payload = { tabId: 'tab-1', revision: 'rev-AbCd1234', saved: true };
     expect(success(payload)).toEqual({
-      content: [{ type: 'text', text: JSON.stringify(payload, null, 2) }],
+      content: [{ type: 'text', text: '{"tabId":"tab-1","revision":"rev-AbCd1234","saved":true}' }],
       structuredContent: payload,
     });
+  });
+
+  it('has no indentation or line break outside the strings it carries', () => {
+    const payload = { windows: [{ label: 'main', tabs: [{ id: 'tab-1', dirty: false }] }] };
+    const text = textOf(success(payload));
+    expect(text).not.toMatch(/\n|: | {2}/);
+    expect(JSON.parse(text)).toEqual(payload);
   });
 
   it('has no isError', () => {
@@ -63,7 +70,7 @@ describe('success', () => {
   it('wraps an array payload as {items} in structuredContent only', () => {
     const payload = [{ from: 'a' }, { from: 'b' }];
     const result = success(payload);
-    expect(textOf(result)).toBe(JSON.stringify(payload, null, 2));
+    expect(textOf(result)).toBe(JSON.stringify(payload));
     expect(result.structuredContent).toEqual({ items: payload });
   });
 
@@ -80,7 +87,7 @@ describe('refusal', () => {
     const result = refusal('INVALID_TAB', 'No tab has the id "t9".');
     const envelope = { error: 'INVALID_TAB', message: 'No tab has the id "t9".' };
     expect(result).toEqual({
-      content: [{ type: 'text', text: JSON.stringify(envelope, null, 2) }],
+      content: [{ type: 'text', text: JSON.stringify(envelope) }],
       structuredContent: envelope,
       isError: true,
     });
@@ -91,15 +98,7 @@ describe('refusal', () => {
       current_revision: 'rev-Zz9Yy8Xx',
     });
     expect(textOf(result)).toBe(
-      JSON.stringify(
-        {
-          error: 'STALE',
-          message: 'The document changed since your read.',
-          current_revision: 'rev-Zz9Yy8Xx',
-        },
-        null,
-        2,
-      ),
+      '{"error":"STALE","message":"The document changed since your read.","current_revision":"rev-Zz9Yy8Xx"}',
     );
     expect(result.structuredContent).toEqual({
       error: 'STALE',
@@ -125,7 +124,7 @@ describe('needsApproval', () => {
       folderPath: '/Docs',
     };
     expect(result).toEqual({
-      content: [{ type: 'text', text: JSON.stringify(envelope, null, 2) }],
+      content: [{ type: 'text', text: JSON.stringify(envelope) }],
       structuredContent: envelope,
       isError: true,
     });
@@ -254,11 +253,11 @@ describe('limitSize', () => {
   it('fills the budget: one more character of preview would not fit', () => {
     const limited = limitSize(resultOfBytes(200_000), note);
     const envelope = truncationOf(limited);
-    const longer = JSON.stringify(
-      { ...envelope, bytes_shown: envelope.bytes_shown + 1, preview: envelope.preview + 'a' },
-      null,
-      2,
-    );
+    const longer = JSON.stringify({
+      ...envelope,
+      bytes_shown: envelope.bytes_shown + 1,
+      preview: envelope.preview + 'a',
+    });
     expect(bytesOf(textOf(limited))).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(bytesOf(longer)).toBeGreaterThan(MAX_RESULT_BYTES);
   });

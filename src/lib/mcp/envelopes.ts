@@ -20,6 +20,8 @@ export const MAX_RESULT_BYTES = 75_000;
 export const TRUNCATION_NOTES = {
   documentRead:
     'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Ask the person which part matters, or work on a smaller document.',
+  selectionGet:
+    'The selection is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole selection: never send it back with selection.set. Ask the person to select a smaller part.',
   generic:
     'The result is too large to return whole. preview is the start of the JSON answer and is not valid JSON; ask for less.',
 } as const;
@@ -31,18 +33,19 @@ function textResult(text: string, structuredContent?: Record<string, unknown>): 
 }
 
 /**
- * A success: the payload as pretty-printed JSON text, and the same value as `structuredContent`
- * (an array is wrapped as `{items}`, since structuredContent must be an object).
+ * A success: the payload as compact JSON text (no indentation: every space costs the client
+ * tokens), and the same value as `structuredContent` (an array is wrapped as `{items}`, since
+ * structuredContent must be an object).
  */
 export function success(payload: object | unknown[]): CallToolResult {
   const structured = Array.isArray(payload)
     ? { items: payload }
     : (payload as Record<string, unknown>);
-  return textResult(JSON.stringify(payload, null, 2), structured);
+  return textResult(JSON.stringify(payload), structured);
 }
 
 function errorEnvelope(envelope: Record<string, unknown>): CallToolResult {
-  return { ...textResult(JSON.stringify(envelope, null, 2), envelope), isError: true };
+  return { ...textResult(JSON.stringify(envelope), envelope), isError: true };
 }
 
 /** Copies `extra` onto `envelope` without letting it replace the fields the envelope owns. */
@@ -173,7 +176,7 @@ function serializeTruncation(
     bytes_shown: bytesShown,
     preview,
   };
-  return { text: JSON.stringify(envelope, null, 2), envelope };
+  return { text: JSON.stringify(envelope), envelope };
 }
 
 /**

@@ -7,6 +7,7 @@ export {
   EXPECTED_REVISION_MESSAGE,
   SESSION_ACTIONS,
   TAB_ID_MESSAGE,
+  TAB_OFFSET_MESSAGE,
   TRANSFORM_KINDS,
   WINDOW_LABEL_MESSAGE,
   WORKSPACE_ACTIONS,
@@ -52,5 +53,20 @@ export {
   utf8ByteLength,
 } from './envelopes';
 export type { RefusalCode } from './envelopes';
+export { SAVE_SKIPPED, validateAnswer, writeAnswer } from './answers';
+export type { SaveOutcome, SaveSkipped, ValidateAnswer, WriteAnswer } from './answers';
+export { jsonBytes, longestFittingPrefix } from './listCut';
+export { MCP_PROTOCOL_VERSION, stateAnswer, tabEntry } from './sessionState';
+export type {
+  StateAnswer,
+  StateFacts,
+  StateRequest,
+  StateResult,
+  TabEntry,
+  TabFacts,
+  WindowEntry,
+  WindowFacts,
+  WorkspaceFacts,
+} from './sessionState';
 export { registerTools } from './register';
 export type { ToolHandler } from './register';

@@ -1,7 +1,7 @@
 /** Registers the tool definitions, in their fixed order, on an SDK `McpServer`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { refusal } from './envelopes';
+import { TRUNCATION_NOTES, limitSize, refusal } from './envelopes';
 import { TOOL_DEFINITIONS, type ToolName } from './tools';
 
 /** Answers one tool call; a throw becomes an INTERNAL refusal, never a lost answer. */
@@ -10,6 +10,10 @@ export type ToolHandler = (
   args: Record<string, unknown>,
 ) => Promise<CallToolResult>;
 
+/**
+ * Every answer is held to SPEC §2's bound here, as a last resort: handlers cut their own lists and
+ * texts first, with notes that say how to get less.
+ */
 export function registerTools(server: McpServer, handle: ToolHandler): void {
   for (const tool of TOOL_DEFINITIONS) {
     server.registerTool(
@@ -22,7 +26,7 @@ export function registerTools(server: McpServer, handle: ToolHandler): void {
       },
       async (args: Record<string, unknown>) => {
         try {
-          return await handle(tool.name, args);
+          return limitSize(await handle(tool.name, args), TRUNCATION_NOTES.generic);
         } catch (e) {
           return refusal('INTERNAL', `VMark Web failed: ${(e as Error)?.message ?? String(e)}`);
         }

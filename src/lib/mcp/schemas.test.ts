@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   EXPECTED_REVISION_MESSAGE,
   TAB_ID_MESSAGE,
+  TAB_OFFSET_MESSAGE,
   WINDOW_LABEL_MESSAGE,
   documentShape,
   sessionShape,
@@ -266,5 +267,30 @@ describe('JSON Schema seen by clients', () => {
         expect(property.description, name).toEqual(expect.any(String));
       }
     }
+  });
+});
+
+describe('session.get_state paging', () => {
+  it('takes windowLabel and tabOffset, both optional', () => {
+    expect(session.parse({ action: 'get_state', windowLabel: ' main ', tabOffset: 510 })).toEqual({
+      action: 'get_state',
+      windowLabel: 'main',
+      tabOffset: 510,
+    });
+    expect(session.parse({ action: 'get_state', tabOffset: 0 })).toEqual({
+      action: 'get_state',
+      tabOffset: 0,
+    });
+  });
+
+  it('refuses a tabOffset that is not a whole number ≥ 0, and a blank windowLabel', () => {
+    for (const tabOffset of [-1, 1.5, '10', null]) {
+      expect(refusals(session, { action: 'get_state', tabOffset })).toEqual([
+        { path: 'tabOffset', message: TAB_OFFSET_MESSAGE },
+      ]);
+    }
+    expect(refusals(session, { action: 'get_state', windowLabel: ' ' })).toEqual([
+      { path: 'windowLabel', message: WINDOW_LABEL_MESSAGE },
+    ]);
   });
 });

@@ -95,8 +95,24 @@ const expectedRevision = z
     'The revision from your last read of this tab. The call is refused with STALE, changing nothing, if the text has changed since.',
   );
 
+/** The sentence a tabOffset that is not a whole number ≥ 0 is refused with. */
+export const TAB_OFFSET_MESSAGE =
+  'tabOffset must be a whole number ≥ 0: the nextTabOffset of an earlier get_state answer';
+
 export const sessionShape = {
   action: actionSchema(SESSION_ACTIONS),
+  windowLabel: optionalIdSchema(
+    WINDOW_LABEL_MESSAGE,
+    'List only this window ("main", "doc-2", …). Omit it to list every window.',
+  ),
+  tabOffset: z
+    .number({ error: TAB_OFFSET_MESSAGE })
+    .int({ error: TAB_OFFSET_MESSAGE })
+    .min(0, { error: TAB_OFFSET_MESSAGE })
+    .optional()
+    .describe(
+      "With windowLabel: list that window's tabs from this index on. Needed only when an answer was cut (truncated, with nextTabOffset on a window).",
+    ),
 };
 
 export const workspaceShape = {

@@ -40,6 +40,7 @@ beforeEach(async () => {
     if (name === 'document') {
       return refusal('STALE', 'The document changed.', { current_revision: 'rev-AAAAAAAA' });
     }
+    if (name === 'workflow') return success({ huge: 'x'.repeat(100_000) });
     return success({ echoed: args });
   });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -163,6 +164,26 @@ describe('through a real McpServer and Client', () => {
       expect(textOf(result)).toContain(sentence);
     }
     expect(calls).toEqual([]);
+  });
+
+  it('sends compact JSON text, equal to structuredContent', async () => {
+    const result = await client.callTool({
+      name: 'session',
+      arguments: { action: 'get_state', windowLabel: 'main' },
+    });
+    expect(textOf(result)).toBe('{"echoed":{"action":"get_state","windowLabel":"main"}}');
+    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+  });
+
+  it('holds every answer to 75,000 bytes, even one a handler forgot to cut', async () => {
+    const result = await client.callTool({
+      name: 'workflow',
+      arguments: { action: 'validate' },
+    });
+    const text = textOf(result);
+    expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(75_000);
+    expect(JSON.parse(text)).toEqual(result.structuredContent);
+    expect(result.structuredContent).toMatchObject({ truncated: true, bytes_total: 100_011 });
   });
 
   it('carries a truncation envelope intact', async () => {

@@ -106,7 +106,7 @@ describe('TOOL_DEFINITIONS', () => {
 
   it('explains the refusals each tool can answer, with their meanings', () => {
     const expected = {
-      session: ['INTERNAL'],
+      session: ['INVALID_WINDOW', 'INTERNAL'],
       workspace: [
         'INVALID_TAB',
         'INVALID_WINDOW',
@@ -136,18 +136,24 @@ describe('TOOL_DEFINITIONS', () => {
   it('gives the result shapes of SPEC §3–§4', () => {
     const [session, workspace, document] = TOOL_DEFINITIONS;
     expect(session.description).toContain(
-      '{windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, kind, filePath, title, dirty, revision, active, visible}]}], capabilities:{version, supportedKinds}}',
+      '{windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, filePath, title?, dirty, revision, kind, active, visible, readOnly?}]}], workspaces:[{root, name, access}], capabilities:{version, supportedKinds, mcpProtocol}}',
     );
     for (const shape of [
-      '{tabId, alreadyOpen, reloaded, workspaceInstanceId, activationChanged:false}',
+      '{tabId, workspaceInstanceId, activationChanged:false, workspaceSwitched:false, alreadyOpen, reloaded, reason?}',
+      '{opened:true, folderPath}',
+      '{filePath, revision}',
+      '{revision, filePath}',
       '{closed:false, reason:"DIRTY"}',
       '{activated, workspaceSwitched, workspaceInstanceId, activeTabId}',
       'needsApproval:true',
     ]) {
       expect(workspace.description).toContain(shape);
     }
-    expect(document.description).toContain('{content, revision, kind, tabId, filePath}');
+    expect(document.description).toContain('{content, revision, filePath, kind, dirty, tabId}');
     expect(document.description).toContain('{revision, saved, save_skipped?|save_error?}');
+    expect(document.description).toContain('save_skipped:"opt_out"');
+    expect(document.description).toContain('save_skipped:"untitled"');
+    expect(document.description).toContain('{error:"STALE", message, current_revision}');
     expect(document.description).toContain('expected_revision');
     expect(document.description).toContain('current_revision');
   });

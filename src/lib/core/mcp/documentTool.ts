@@ -7,6 +7,7 @@ import {
   limitSize,
   refusal,
   success,
+  writeAnswer,
   type DocumentArgs,
 } from '../../mcp';
 import { transformText } from '../transformTab';
@@ -21,9 +22,10 @@ export async function documentTool(host: ToolHost, args: DocumentArgs): Promise<
       success({
         content: doc.text,
         revision: doc.revision,
-        kind: doc.kind,
-        tabId: doc.id,
         filePath: doc.path,
+        kind: doc.kind,
+        dirty: doc.text !== doc.savedText,
+        tabId: doc.id,
       }),
       TRUNCATION_NOTES.documentRead,
     );
@@ -39,21 +41,13 @@ export async function documentTool(host: ToolHost, args: DocumentArgs): Promise<
   );
   if (!written.ok) return fromRefusal(written);
   const revision = written.revision;
-  if (!args.save) return success({ revision, saved: false });
+  if (!args.save) return success(writeAnswer(revision, { skipped: 'opt_out' }));
   const path = host.tab(doc.id)?.path;
-  if (!path) {
-    return success({
-      revision,
-      saved: false,
-      save_skipped: 'The tab has no file yet; use workspace.save_as.',
-    });
-  }
+  if (!path) return success(writeAnswer(revision, { skipped: 'untitled' }));
   const scope = inScope(host, path);
-  if (scope) return success({ revision, saved: false, save_error: scope });
+  if (scope) return success(writeAnswer(revision, { error: scope }));
   const saved = await host.save(doc.id, path, true);
-  return saved.ok
-    ? success({ revision, saved: true })
-    : success({ revision, saved: false, save_error: saved.message });
+  return success(writeAnswer(revision, saved.ok ? { saved: true } : { error: saved.message }));
 }
 
 /** A CJK transform of the whole text: not saved, like an edit; a no-op keeps the revision. */

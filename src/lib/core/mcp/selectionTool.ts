@@ -1,6 +1,13 @@
 /** `selection`: the focused tab's live editor, reached through the window that shows it. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { argumentError, refusal, success, type SelectionArgs } from '../../mcp';
+import {
+  TRUNCATION_NOTES,
+  argumentError,
+  limitSize,
+  refusal,
+  success,
+  type SelectionArgs,
+} from '../../mcp';
 import type { Refusal } from '../errors';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';
@@ -57,15 +64,18 @@ export async function selectionTool(host: ToolHost, args: SelectionArgs): Promis
     const r = await withDeadline(agent.selectionGet(doc.id));
     if (r === 'late') return LATE;
     if (!r.ok) return fromRefusal(r);
-    return success({
-      text: r.text,
-      isEmpty: r.isEmpty,
-      range: r.range,
-      mode: r.mode,
-      kind: doc.kind,
-      tabId: doc.id,
-      revision: r.revision,
-    });
+    return limitSize(
+      success({
+        text: r.text,
+        isEmpty: r.isEmpty,
+        range: r.range,
+        mode: r.mode,
+        kind: doc.kind,
+        tabId: doc.id,
+        revision: r.revision,
+      }),
+      TRUNCATION_NOTES.selectionGet,
+    );
   }
   if (args.content === undefined) {
     return argumentError('selection.set needs content (the text that replaces the selection).');

@@ -4,9 +4,9 @@ import {
   SERVER_INFO,
   SERVER_INSTRUCTIONS,
   registerTools,
-  success,
   type DocumentArgs,
   type SelectionArgs,
+  type SessionArgs,
   type WorkflowArgs,
   type WorkspaceArgs,
 } from '../../mcp';
@@ -30,7 +30,7 @@ export async function openMcpSession(
   registerTools(server, (name, args) => {
     switch (name) {
       case 'session':
-        return Promise.resolve(success(getState(host)));
+        return Promise.resolve(getState(host, args as SessionArgs));
       case 'workspace':
         return workspaceTool(
           host,

@@ -1,9 +1,14 @@
 /** `session.get_state`: every window, its tabs and what the app can do. */
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { argumentError, refusal, stateAnswer, success, type SessionArgs } from '../../mcp';
 import type { ToolHost } from './host';
 
 export const APP_VERSION = '0.1.0';
 
-export function getState(host: ToolHost) {
+export function getState(
+  host: ToolHost,
+  args: SessionArgs = { action: 'get_state' },
+): CallToolResult {
   const rail = host.settings().workspaceRail;
   const windows = host
     .windows()
@@ -18,24 +23,28 @@ export function getState(host: ToolHost) {
         return [
           {
             id: doc.id,
-            kind: doc.kind,
-            documentKind: doc.kind,
             filePath: doc.path,
             title: host.title(doc),
             dirty: doc.text !== doc.savedText,
             revision: doc.revision,
-            readOnly: doc.readOnlyReason !== null,
+            kind: doc.kind,
             active: w.activeTabId === doc.id,
             visible: !rail || host.instanceIn(doc.id, w.id) === w.activeInstanceId,
+            readOnly: doc.readOnlyReason !== null,
           },
         ];
       }),
     }));
-  return {
-    windows,
-    workspaces: host
-      .workspaces()
-      .map((ws) => ({ root: `/${ws.mount}`, name: ws.name, access: ws.access })),
-    capabilities: { version: APP_VERSION, supportedKinds: ['markdown', 'yaml-workflow'] },
-  };
+  const r = stateAnswer(
+    {
+      windows,
+      workspaces: host
+        .workspaces()
+        .map((ws) => ({ root: `/${ws.mount}`, name: ws.name, access: ws.access })),
+      version: APP_VERSION,
+    },
+    { windowLabel: args.windowLabel, tabOffset: args.tabOffset },
+  );
+  if (r.ok) return success(r.answer);
+  return r.problem === 'argument' ? argumentError(r.message) : refusal('INVALID_WINDOW', r.message);
 }

@@ -5,6 +5,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { documentTool } from './documentTool';
+import { MCP_PROTOCOL_VERSION, type StateAnswer } from '../../mcp';
 import { getState } from './sessionTool';
 import { createTestHost } from './testHost';
 import { workflowTool } from './workflowTool';
@@ -75,8 +76,33 @@ describe('document tool', () => {
       saved: false,
       save_error: 'No access to /notes/a.md.',
     });
+    expect(r).not.toHaveProperty('save_skipped');
     expect(t.host.tab(tabId)?.text).toBe('x');
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
+  });
+
+  it('answers the save outcome as codes: opt_out for save:false, untitled for a tab with no file', async () => {
+    const { t, tabId } = await openNote();
+    const optOut = data(
+      await documentTool(t.host, { action: 'write', tabId, content: 'kept\n', save: false }),
+    );
+    expect(optOut).toMatchObject({ isError: false, saved: false, save_skipped: 'opt_out' });
+    expect(optOut).not.toHaveProperty('save_error');
+    expect(t.files.text('/notes/a.md')).toBe('hello\n');
+    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    expect(read).toMatchObject({ content: 'kept\n', filePath: '/notes/a.md', dirty: true });
+
+    const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId as string;
+    const skipped = data(
+      await documentTool(t.host, { action: 'write', tabId: untitled, content: 'x', save: true }),
+    );
+    expect(skipped).toMatchObject({
+      isError: false,
+      saved: false,
+      save_skipped: 'untitled',
+      save_note: expect.stringContaining('workspace.save_as'),
+    });
+    expect(skipped).not.toHaveProperty('save_error');
   });
 
   it('transform changes a markdown tab once and then keeps the revision', async () => {
@@ -214,11 +240,54 @@ describe('workflow tool', () => {
 describe('session and selection tools', () => {
   it('get_state lists the windows and tabs', async () => {
     const { t, tabId } = await openNote();
-    const state = getState(t.host);
+    const state = data(getState(t.host)) as unknown as StateAnswer & { isError: boolean };
+    expect(state.isError).toBe(false);
     expect(state.windows[0].label).toBe('main');
     expect(state.windows[0].tabs).toEqual([
-      expect.objectContaining({ id: tabId, filePath: '/notes/a.md', dirty: false }),
+      {
+        id: tabId,
+        filePath: '/notes/a.md',
+        dirty: false,
+        revision: t.host.tab(tabId)?.revision,
+        kind: 'markdown',
+        active: false,
+        visible: true,
+      },
     ]);
+    expect(state.capabilities).toMatchObject({ mcpProtocol: MCP_PROTOCOL_VERSION });
+  });
+
+  it('get_state names an untitled tab; a file tab is named by its filePath', async () => {
+    const { t, tabId } = await openNote();
+    const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId;
+    const state = data(getState(t.host)) as unknown as StateAnswer;
+    const tabs = state.windows[0].tabs;
+    expect(tabs.find((tab) => tab.id === untitled)).toMatchObject({
+      filePath: null,
+      title: expect.stringMatching(/^Untitled-\d+$/),
+    });
+    const file = tabs.find((tab) => tab.id === tabId);
+    expect(file).not.toHaveProperty('title');
+    expect(file).not.toHaveProperty('readOnly');
+  });
+
+  it('get_state lists one window from a tab offset on; an unknown window is INVALID_WINDOW', async () => {
+    const { t } = await openNote();
+    t.files.put('/notes/b.md', 'b\n');
+    await workspaceTool(t.host, { action: 'open', filePath: '/notes/b.md' }, 'test');
+    const page = data(getState(t.host, { action: 'get_state', windowLabel: 'main', tabOffset: 1 }));
+    expect(page.windows).toEqual([
+      expect.objectContaining({
+        label: 'main',
+        tabsTotal: 2,
+        tabs: [expect.objectContaining({ filePath: '/notes/b.md' })],
+      }),
+    ]);
+    const unknown = data(getState(t.host, { action: 'get_state', windowLabel: 'doc-9' }));
+    expect(unknown).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    const unnamed = getState(t.host, { action: 'get_state', tabOffset: 1 });
+    expect(unnamed.isError).toBe(true);
+    expect(unnamed.structuredContent).toBeUndefined();
   });
 
   it('selection needs a focused tab and a live editor', async () => {

@@ -1,6 +1,13 @@
 /** `workflow`: surgical patches to a GitHub Actions workflow tab, and actionlint on its text. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { argumentError, fromRefusal, refusal, success, type WorkflowArgs } from '../../mcp';
+import {
+  argumentError,
+  fromRefusal,
+  refusal,
+  success,
+  validateAnswer,
+  type WorkflowArgs,
+} from '../../mcp';
 import { applyPatches } from '../../workflow/applyPatches';
 import { parsePatches } from '../../workflow/irPatch';
 import { refuse } from '../errors';
@@ -19,7 +26,7 @@ export async function workflowTool(host: ToolHost, args: WorkflowArgs): Promise<
   if (args.action === 'validate') {
     const r = await host.lint(doc.windowId, doc.text, doc.path ?? 'workflow.yml');
     if (!r.ok) return fromRefusal(r);
-    return success({ ...r.result, binaryAvailable: true });
+    return success(validateAnswer({ ...r.result, binaryAvailable: true }));
   }
   if (args.patches === undefined) {
     return argumentError('workflow.apply_patch needs patches (an array of IRPatch objects).');

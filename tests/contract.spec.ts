@@ -1,0 +1,64 @@
+/**
+ * The answers promised by the MCP tool reference, action by action, through the real SDK client
+ * over stdio, the relay and the app. The table lives in tests/support/contract/.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { openApp } from './support/app';
+import { CONTRACT_ROWS, contractContext, problems } from './support/contract';
+import { connectClient } from './support/mcp';
+
+let page: Page;
+let client: Client;
+
+// The rows share one app: each works in a folder of its own.
+test.beforeAll(async ({ browser }) => {
+  page = await (await browser.newContext()).newPage();
+  await openApp(page);
+  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  client = await connectClient('Contract Test');
+});
+
+test.afterAll(async () => {
+  await client?.close().catch(() => undefined);
+  await page?.context().close();
+});
+
+test('the table has a row for every action the server lists, and a STALE row for each tool that takes expected_revision', async () => {
+  const { tools } = await client.listTools();
+  for (const tool of tools) {
+    const actions = (tool.inputSchema.properties?.action as { enum: string[] }).enum;
+    for (const action of actions) {
+      const rows = CONTRACT_ROWS.filter((r) => r.tool === tool.name && r.action === action);
+      expect(rows.length, `${tool.name}.${action}`).toBeGreaterThan(0);
+    }
+    if (tool.inputSchema.properties?.expected_revision) {
+      const stale = CONTRACT_ROWS.filter((r) => r.tool === tool.name && /STALE/.test(r.name));
+      expect(stale.length, `${tool.name} STALE`).toBeGreaterThan(0);
+    }
+  }
+});
+
+CONTRACT_ROWS.forEach((row, index) => {
+  test(`${row.tool}.${row.action}: ${row.name}`, async () => {
+    const ctx = contractContext(page, client, `row-${index}`);
+    const args = await row.args(ctx);
+    const result = (await client.callTool({
+      name: row.tool,
+      arguments: { action: row.action, ...args },
+    })) as CallToolResult;
+
+    // One text block of compact JSON, and structuredContent is that same value.
+    expect(result.content).toHaveLength(1);
+    const [block] = result.content;
+    if (block.type !== 'text') throw new Error(`expected a text block, got ${block.type}`);
+    const answer = JSON.parse(block.text) as Record<string, unknown>;
+    expect(result.structuredContent).toEqual(answer);
+    expect(block.text).toBe(JSON.stringify(answer));
+
+    expect(result.isError === true, block.text).toBe(row.refusal === true);
+    expect(problems(answer, row.shape)).toEqual([]);
+    await row.then?.(answer, ctx, args);
+  });
+});

@@ -1,0 +1,22 @@
+/**
+ * The contract table: for each tool and action, the answer the MCP tool reference promises. A
+ * tool added later adds its rows here.
+ */
+import type { ContractRow } from './context';
+import { documentRows } from './document';
+import { selectionRows } from './selection';
+import { sessionRows } from './session';
+import { workflowRows } from './workflow';
+import { workspaceRows } from './workspace';
+
+export type { ContractContext, ContractRow } from './context';
+export { contractContext } from './context';
+export { problems } from './shapes';
+
+export const CONTRACT_ROWS: readonly ContractRow[] = [
+  ...sessionRows,
+  ...workspaceRows,
+  ...documentRows,
+  ...workflowRows,
+  ...selectionRows,
+];

@@ -1,0 +1,228 @@
+/** Contract rows of `workspace`: files, tabs and folders. */
+import { expect } from '@playwright/test';
+import { refusalOf } from './common';
+import type { ContractContext, ContractRow } from './context';
+import {
+  literal,
+  nonEmptyString,
+  nullable,
+  object,
+  optional,
+  revision,
+  string,
+  tabId,
+  virtualPath,
+} from './shapes';
+
+type Tab = { id: string; active: boolean; dirty: boolean };
+
+async function tabsNow(ctx: ContractContext): Promise<Tab[]> {
+  const state = await ctx.ok('session', { action: 'get_state' });
+  return (state.windows as { tabs: Tab[] }[]).flatMap((w) => w.tabs);
+}
+
+async function activeTab(ctx: ContractContext): Promise<string | undefined> {
+  return (await tabsNow(ctx)).find((t) => t.active)?.id;
+}
+
+export const workspaceRows: ContractRow[] = [
+  {
+    name: 'a new untitled tab, shown at once',
+    tool: 'workspace',
+    action: 'new',
+    args: async () => ({}),
+    shape: object({ tabId }),
+    async then(answer, ctx) {
+      expect(await activeTab(ctx)).toBe(answer.tabId);
+      const read = await ctx.ok('document', { action: 'read', tabId: answer.tabId });
+      expect(read).toMatchObject({ content: '', filePath: null, dirty: false });
+    },
+  },
+  {
+    name: 'a file opened in the background',
+    tool: 'workspace',
+    action: 'open',
+    async args(ctx) {
+      await ctx.show(await ctx.open('front.md', 'Front\n'));
+      ctx.memo.shown = await activeTab(ctx);
+      await ctx.write('plan.md', '# Plan\n');
+      return { filePath: ctx.path('plan.md') };
+    },
+    shape: object({
+      tabId,
+      workspaceInstanceId: nullable(string),
+      activationChanged: literal(false),
+      workspaceSwitched: literal(false),
+      alreadyOpen: literal(false),
+      reloaded: literal(false),
+    }),
+    async then(answer, ctx) {
+      // The person still sees the tab they saw before.
+      expect(await activeTab(ctx)).toBe(ctx.memo.shown);
+      const read = await ctx.ok('document', { action: 'read', tabId: answer.tabId });
+      expect(read.content).toBe('# Plan\n');
+    },
+  },
+  {
+    name: 'a file already open with unsaved changes is reused, not reloaded',
+    tool: 'workspace',
+    action: 'open',
+    async args(ctx) {
+      const tab = await ctx.open('draft.md', 'On disk\n');
+      await ctx.ok('document', { action: 'write', tabId: tab, content: 'Unsaved\n', save: false });
+      return { filePath: ctx.path('draft.md') };
+    },
+    shape: object({
+      tabId,
+      workspaceInstanceId: nullable(string),
+      activationChanged: literal(false),
+      workspaceSwitched: literal(false),
+      alreadyOpen: literal(true),
+      reloaded: literal(false),
+      reason: nonEmptyString,
+    }),
+    async then(answer, ctx) {
+      const read = await ctx.ok('document', { action: 'read', tabId: answer.tabId });
+      expect(read).toMatchObject({ content: 'Unsaved\n', dirty: true });
+    },
+  },
+  {
+    name: 'a folder not granted yet: the person is asked',
+    tool: 'workspace',
+    action: 'open_workspace',
+    args: async () => ({ folderPath: '/home/me/site' }),
+    refusal: true,
+    shape: refusalOf('APPROVAL_REQUIRED', {
+      needsApproval: literal(true),
+      folderPath: literal('/home/me/site'),
+    }),
+    async then(_answer, ctx) {
+      const dialog = ctx.page.getByRole('dialog');
+      await expect(dialog).toContainText('asks to open a folder');
+      await expect(dialog).toContainText('/home/me/site');
+      await dialog.getByRole('button', { name: 'Deny' }).click();
+      await expect(dialog).toHaveCount(0);
+    },
+  },
+  {
+    name: 'a folder that is already open',
+    tool: 'workspace',
+    action: 'open_workspace',
+    args: async () => ({ folderPath: '/notes' }),
+    shape: object({ opened: literal(true), folderPath: literal('/notes') }),
+  },
+  {
+    name: 'a tab saved to its file, revision kept',
+    tool: 'workspace',
+    action: 'save',
+    async args(ctx) {
+      const tab = await ctx.open('save.md', 'Old\n');
+      await ctx.ok('document', { action: 'write', tabId: tab, content: 'New\n', save: false });
+      return { tabId: tab };
+    },
+    shape: object({ filePath: virtualPath, revision }),
+    async then(answer, ctx, args) {
+      expect(answer.filePath).toBe(ctx.path('save.md'));
+      expect(await ctx.read('save.md')).toBe('New\n');
+      const read = await ctx.ok('document', { action: 'read', tabId: args.tabId });
+      expect(read).toMatchObject({ dirty: false, revision: answer.revision });
+    },
+  },
+  {
+    name: 'an untitled tab cannot be saved: use save_as',
+    tool: 'workspace',
+    action: 'save',
+    args: async (ctx) => ({ tabId: await ctx.untitled() }),
+    refusal: true,
+    shape: refusalOf('INVALID_PATH'),
+    async then(answer) {
+      expect(answer.message).toContain('save_as');
+    },
+  },
+  {
+    name: 'a tab saved again to its own path',
+    tool: 'workspace',
+    action: 'save_as',
+    async args(ctx) {
+      const tab = await ctx.open('same.md', 'Same\n');
+      return { tabId: tab, filePath: ctx.path('same.md') };
+    },
+    shape: object({ revision, filePath: optional(virtualPath) }),
+    async then(answer, ctx, args) {
+      expect(await ctx.read('same.md')).toBe('Same\n');
+      expect(await ctx.revisionOf(args.tabId as string)).toBe(answer.revision);
+    },
+  },
+  {
+    name: 'a new location while "Auto-approve edits" is off',
+    tool: 'workspace',
+    action: 'save_as',
+    async args(ctx) {
+      const tab = await ctx.open('here.md', 'Here\n');
+      return { tabId: tab, filePath: ctx.path('elsewhere.md') };
+    },
+    refusal: true,
+    shape: refusalOf('APPROVAL_REQUIRED', { needsApproval: literal(true) }),
+    async then(_answer, ctx) {
+      expect(await ctx.read('elsewhere.md')).toBeNull();
+    },
+  },
+  {
+    name: 'a clean tab closes',
+    tool: 'workspace',
+    action: 'close',
+    args: async (ctx) => ({ tabId: await ctx.open('close.md', 'Close me\n') }),
+    shape: object({ closed: literal(true) }),
+    async then(_answer, ctx) {
+      const paths = JSON.stringify(await ctx.ok('session', { action: 'get_state' }));
+      expect(paths).not.toContain(ctx.path('close.md'));
+    },
+  },
+  {
+    name: 'a tab with unsaved changes stays open without force',
+    tool: 'workspace',
+    action: 'close',
+    async args(ctx) {
+      const tab = await ctx.open('keep.md', 'Keep\n');
+      await ctx.ok('document', { action: 'write', tabId: tab, content: 'Edited\n', save: false });
+      return { tabId: tab };
+    },
+    shape: object({ closed: literal(false), reason: literal('DIRTY') }),
+    async then(_answer, ctx, args) {
+      const tab = (await tabsNow(ctx)).find((t) => t.id === args.tabId);
+      expect(tab).toMatchObject({ dirty: true });
+      expect(await ctx.read('keep.md')).toBe('Keep\n');
+    },
+  },
+  {
+    name: 'the person is shown the tab, read back from the app',
+    tool: 'workspace',
+    action: 'switch_tab',
+    args: async (ctx) => ({ tabId: await ctx.open('switch.md', 'Switch\n') }),
+    shape: object({
+      activated: literal(true),
+      workspaceSwitched: literal(false),
+      workspaceInstanceId: nullable(string),
+      activeTabId: tabId,
+    }),
+    async then(answer, ctx) {
+      expect(answer.activeTabId).toBe(await activeTab(ctx));
+      await expect(ctx.page.locator('.tab.active')).toHaveAttribute('title', ctx.path('switch.md'));
+    },
+  },
+  {
+    name: 'the main window brought to the front',
+    tool: 'workspace',
+    action: 'focus_window',
+    args: async () => ({ windowLabel: 'main' }),
+    shape: object({}),
+  },
+  {
+    name: 'an unknown tab',
+    tool: 'workspace',
+    action: 'close',
+    args: async () => ({ tabId: 'tab-99999' }),
+    refusal: true,
+    shape: refusalOf('INVALID_TAB'),
+  },
+];
