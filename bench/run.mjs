@@ -5,6 +5,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { runEditingBench } from './editing.mjs';
+import { runRaceBench } from './race.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
 import { runWorkflowBench } from './workflow.mjs';
@@ -154,6 +155,8 @@ async function main() {
   const workflowTable = await runWorkflowBench();
   console.error('Validation and selection edits…');
   const editingTable = await runEditingBench(findChromium(), CHROMIUM_ARGS);
+  console.error('A person typing while AI clients write…');
+  const raceTable = await runRaceBench(findChromium(), CHROMIUM_ARGS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -204,6 +207,17 @@ ${workflowTable}
 Through the whole chain with the real app (bench/editing.mjs):
 
 ${editingTable}
+
+## A person typing while AI clients write (issue 10)
+
+The scenario of tests/concurrent.spec.ts (bench/race.mjs): a person types one letter every 15–65 ms
+at the end of a paragraph of a small note while two AI clients loop \`document.read\` →
+\`document.write\` (with the revision they read, \`save: false\`) for 20 s; then the same typing
+alone for 10 s. Timed in the page from \`keydown\`: to the edit reaching the window's document
+session ("editor"), and to the core confirming a revision that holds it ("revision held by the
+core"). Kept = the letters found, in order, in the core's text at the end.
+
+${raceTable}
 
 ## Notes
 

@@ -8,7 +8,10 @@
 /** Letters the typists type; each typist's line must end up holding exactly what it typed. */
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** A small seeded generator, so a failing run can be replayed with the same FUZZ_SEED. */
+/**
+ * A small seeded generator, so a failing run can be replayed with the same FUZZ_SEED.
+ * @param {number} seed
+ */
 export function random(seed) {
   let state = seed >>> 0;
   return () => {
@@ -20,6 +23,7 @@ export function random(seed) {
   };
 }
 
+/** @param {number} ms */
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -29,6 +33,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function installProbe(page) {
   await page.addInitScript(() => {
+    /** @type {{ edited: object[], confirmed: object[], keys: number[] }} */
     const probe = { edited: [], confirmed: [], keys: [] };
     Object.assign(globalThis, { __vmarkProbe: probe });
     document.addEventListener('keydown', () => probe.keys.push(performance.now()), true);
@@ -98,7 +103,11 @@ async function aiLoop(client, name, tabId, until) {
   return { accepted, refused };
 }
 
-/** The p-th percentile (nearest rank below). */
+/**
+ * The p-th percentile (nearest rank below).
+ * @param {number[]} xs
+ * @param {number} p
+ */
 export function percentile(xs, p) {
   if (xs.length === 0) return NaN;
   const sorted = [...xs].sort((a, b) => a - b);
@@ -116,7 +125,9 @@ async function latencies(page, from) {
     const probe = /** @type {any} */ (globalThis).__vmarkProbe;
     const keys = probe.keys.slice(from.keys);
     const edits = probe.edited.slice(from.edits);
+    /** @type {number[]} */
     const toEditor = [];
+    /** @type {number[]} */
     const toRevision = [];
     let c = 0;
     keys.forEach((/** @type {number} */ at, /** @type {number} */ i) => {
@@ -162,6 +173,7 @@ export async function race({ typists, clients, tabId, durationMs, seed }) {
     });
   }
   const timing = await Promise.all(typists.map((page, i) => latencies(page, before[i])));
+  /** @type {Record<string, number>} */
   const refused = {};
   for (const loop of loops) {
     for (const [code, n] of Object.entries(loop.refused)) refused[code] = (refused[code] ?? 0) + n;

@@ -41,6 +41,7 @@ function setup(text: string, windowIds: string[]) {
     draft: () => undefined,
     forget: () => undefined,
     changed: () => undefined,
+    textChanged: () => undefined,
     layoutChanged: () => undefined,
     accessLost: async () => undefined,
     push: (_doc, step) => {

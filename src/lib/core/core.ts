@@ -34,6 +34,11 @@ import { WindowLinks, type Listener } from './windowLinks';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
+/**
+ * Snapshots after a text change only (new revision and version) go out at most this often: while
+ * someone types, the windows would otherwise redraw their tab strips on every keystroke.
+ */
+const TEXT_SNAPSHOT_MS = 50;
 /** How long a change waits for a window to hand in what the person typed. */
 const FLUSH_DEADLINE_MS = 2_000;
 
@@ -47,6 +52,7 @@ export class Core implements CoreApi {
   private link: { state: LinkState; clients: AiClient[] } = { state: 'offline', clients: [] };
   private readonly windows = new WindowLinks();
   private snapshotQueued = false;
+  private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
   private layoutQueued = false;
 
   private constructor(
@@ -91,6 +97,7 @@ export class Core implements CoreApi {
       forget: (tabId) => this.journal.record(tabId, null),
       push: (doc, step) => this.push(doc, step),
       changed: () => this.changed(),
+      textChanged: () => this.changedSoon(),
       layoutChanged: () => this.layoutChanged(),
       flushViewers: (tabId) => this.windows.flush(tabId, FLUSH_DEADLINE_MS),
       accessLost: async () => this.changed(),
@@ -182,12 +189,25 @@ export class Core implements CoreApi {
 
   /** Sends one snapshot to every window after the current burst of changes. */
   changed(): void {
+    if (this.snapshotTimer !== null) {
+      clearTimeout(this.snapshotTimer);
+      this.snapshotTimer = null;
+    }
     if (this.snapshotQueued) return;
     this.snapshotQueued = true;
     queueMicrotask(() => {
       this.snapshotQueued = false;
       this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() });
     });
+  }
+
+  /** A snapshot soon, unless one is on its way already. */
+  private changedSoon(): void {
+    if (this.snapshotQueued || this.snapshotTimer !== null) return;
+    this.snapshotTimer = setTimeout(() => {
+      this.snapshotTimer = null;
+      this.changed();
+    }, TEXT_SNAPSHOT_MS);
   }
 
   /** Sends a step to every window that shows the tab, except the one it came from. */

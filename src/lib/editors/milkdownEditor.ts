@@ -150,6 +150,11 @@ export async function createMilkdownEditor(
   /** Parses the rest of a long document a batch at a time, without blocking typing. */
   const loaded = new Promise<void>((resolve) => {
     const step = () => {
+      // Tests hold the loading back (see tests/support/race.mjs) to edit a half-loaded document.
+      if ((globalThis as { __vmarkProbe?: { holdLoading?: boolean } }).__vmarkProbe?.holdLoading) {
+        setTimeout(step, 20);
+        return;
+      }
       const tail = pending;
       // Edits may have copied the group (separators); it is the hidden group with that source.
       const at = tail

@@ -14,7 +14,8 @@ export class AppState {
   core = $state.raw<CoreRemote | null>(null);
   windowId = $state('');
   shared = $state(true);
-  snapshot = $state<Snapshot | null>(null);
+  // Replaced whole on every change, never edited in place: no deep proxy needed.
+  snapshot = $state.raw<Snapshot | null>(null);
   toasts = $state<Toast[]>([]);
   treeVersion = $state(0);
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */

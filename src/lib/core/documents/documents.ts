@@ -27,6 +27,8 @@ export interface DocumentEffects {
   push(doc: DocState, step: Step): void;
   /** Something the windows draw changed. */
   changed(): void;
+  /** Only a text changed (its revision, version): the windows may hear of it a moment later. */
+  textChanged(): void;
   /** Which tabs are open, where and how changed (persisted). */
   layoutChanged(): void;
   /** Resolves once every window that shows the tab has sent what the person typed so far. */
@@ -62,7 +64,8 @@ export class Documents {
     if (!r.ok) return r;
     if (r.step) this.effects.push(doc, r.step);
     if (r.savedChanged) this.effects.draft(doc);
-    if (r.changed || r.savedChanged || tr.meta) this.effects.changed();
+    if (tr.meta || tr.saved || r.dirtyChanged) this.effects.changed();
+    else if (r.changed) this.effects.textChanged();
     return { ok: true, revision: doc.revision, version: doc.version, changed: r.changed };
   }
 

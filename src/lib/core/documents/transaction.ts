@@ -44,6 +44,8 @@ export interface Applied {
   step: Step | null;
   /** Dirty state or saved text moved (the draft journal needs to know). */
   savedChanged: boolean;
+  /** The tab turned dirty or clean. */
+  dirtyChanged: boolean;
 }
 
 function stale(doc: DocState, message: string) {
@@ -102,5 +104,6 @@ export function applyTransaction(doc: DocState, tr: Transaction): Result<Applied
     changed: step !== null,
     step,
     savedChanged: step !== null || wasDirty !== isDirty(doc) || savedBefore !== doc.savedText,
+    dirtyChanged: wasDirty !== isDirty(doc),
   };
 }

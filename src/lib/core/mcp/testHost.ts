@@ -45,6 +45,7 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     forget: () => undefined,
     push: (_doc, step) => t.pushed?.push(step),
     changed: () => undefined,
+    textChanged: () => undefined,
     layoutChanged: () => undefined,
     flushViewers: async () => {
       t.flushes = (t.flushes ?? 0) + 1;
