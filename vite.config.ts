@@ -3,12 +3,14 @@ import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
 import { BOOTSTRAP_FILE, bootstrapScriptPlugin } from './scripts/bootstrapScriptPlugin';
 import { mcpManifestPlugin } from './scripts/mcpManifestPlugin';
+import { scopedScriptPlugin } from './scripts/scopedScriptPlugin';
 
 /** Changes with every build, like the revision the PWA plugin gives index.html. */
 const BUILD_REVISION = Date.now().toString(36);
 
 export default defineConfig({
   plugins: [
+    scopedScriptPlugin(),
     sveltekit(),
     mcpManifestPlugin(),
     bootstrapScriptPlugin(),
@@ -49,7 +51,7 @@ export default defineConfig({
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [scopedScriptPlugin()] },
   test: {
     include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
