@@ -31,7 +31,8 @@ export function scopedScriptPlugin(): Plugin {
     },
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
-      const file = id.slice(PREFIX.length);
+      // The dev server may add a version query (`?v=…`) to the id.
+      const file = id.slice(PREFIX.length).replace(/\?.*$/, '');
       this.addWatchFile(file);
       return scopedModule(readFileSync(file, 'utf8'));
     },
