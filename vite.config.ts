@@ -1,12 +1,19 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
 import { defineConfig } from 'vitest/config';
+import { BOOTSTRAP_FILE, bootstrapScriptPlugin } from './scripts/bootstrapScriptPlugin';
 import { mcpManifestPlugin } from './scripts/mcpManifestPlugin';
+import { scopedScriptPlugin } from './scripts/scopedScriptPlugin';
+
+/** Changes with every build, like the revision the PWA plugin gives index.html. */
+const BUILD_REVISION = Date.now().toString(36);
 
 export default defineConfig({
   plugins: [
+    scopedScriptPlugin(),
     sveltekit(),
     mcpManifestPlugin(),
+    bootstrapScriptPlugin(),
     SvelteKitPWA({
       registerType: 'autoUpdate',
       injectRegister: false,
@@ -36,13 +43,15 @@ export default defineConfig({
       workbox: {
         globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm}'],
         maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
+        // Written after the service worker (bootstrapScriptPlugin), so not found by globPatterns.
+        additionalManifestEntries: [{ url: BOOTSTRAP_FILE, revision: BUILD_REVISION }],
         // Take over open windows as soon as the shell is cached, so the app works offline at once.
         clientsClaim: true,
         skipWaiting: true,
       },
     }),
   ],
-  worker: { format: 'es' },
+  worker: { format: 'es', plugins: () => [scopedScriptPlugin()] },
   test: {
     include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',

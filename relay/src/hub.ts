@@ -5,9 +5,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { hostIsOwn } from './hostValidation.js';
 import { EMPTY_MANIFEST, type Manifest } from './manifest.js';
+import { securityHeaders } from './securityHeaders.js';
 import { SessionRouter } from './sessionRouter.js';
-import { notOpen } from './sentences.js';
+import { foreignHost, notOpen } from './sentences.js';
 import { attachEndpoints } from './socketEndpoints.js';
 import { staticHandler } from './staticFiles.js';
 import { RELAY_VERSION } from './version.js';
@@ -49,19 +51,10 @@ const DEFAULT_RELAY_PATH = fileURLToPath(new URL('../bin/vmark-relay.js', import
 
 /**
  * `/vmark/info.json`: where this install's relay is, so the app can show ready-to-copy client
- * configurations. Only for the hub's own Host (a page from elsewhere cannot read it anyway).
+ * configurations. Like every answer, only for the hub's own Host (a page from elsewhere cannot
+ * read it anyway).
  */
-function answerInfo(
-  req: IncomingMessage,
-  res: ServerResponse,
-  port: number,
-  relayPath: string,
-): void {
-  const host = req.headers.host;
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Forbidden\n');
-    return;
-  }
+function answerInfo(res: ServerResponse, port: number, relayPath: string): void {
   res
     .writeHead(200, {
       'Content-Type': 'application/json; charset=utf-8',
@@ -70,21 +63,40 @@ function answerInfo(
     .end(JSON.stringify({ relayPath, port }));
 }
 
-export async function startHub(options: HubOptions): Promise<Hub> {
-  const log = options.log ?? ((message: string) => console.error(`vmark hub: ${message}`));
-  const handle = staticHandler(options.root);
-  let listening = 0;
-  const server = createServer((req, res) => {
-    if (req.url === '/vmark/info.json') {
-      answerInfo(req, res, listening, options.relayPath ?? DEFAULT_RELAY_PATH);
+/**
+ * Answers plain HTTP requests: the security headers on every answer, 421 for a foreign Host,
+ * then the info file or the app's files.
+ */
+function answerRequests(
+  port: number,
+  root: string,
+  relayPath: string,
+  log: (message: string) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  const headers = securityHeaders(port);
+  const serveFile = staticHandler(root, port);
+  return (req, res) => {
+    for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+    if (!hostIsOwn(req.headers.host, port)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end(foreignHost(port));
       return;
     }
-    handle(req, res).catch((e: unknown) => {
+    if (req.url === '/vmark/info.json') {
+      answerInfo(res, port, relayPath);
+      return;
+    }
+    serveFile(req, res).catch((e: unknown) => {
       log(`request failed: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
     });
-  });
+  };
+}
+
+export async function startHub(options: HubOptions): Promise<Hub> {
+  const log = options.log ?? ((message: string) => console.error(`vmark hub: ${message}`));
+  // Requests are answered once the port is known: the policy and the Host check name it.
+  const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => {
@@ -94,7 +106,10 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   });
   server.on('error', (e) => log(`server error: ${e.message}`));
   const { port } = server.address() as AddressInfo;
-  listening = port;
+  server.on(
+    'request',
+    answerRequests(port, options.root, options.relayPath ?? DEFAULT_RELAY_PATH, log),
+  );
   const url = `http://127.0.0.1:${port}/`;
   const router = new SessionRouter({
     requestTimeoutMs: options.requestTimeoutMs ?? 25_000,

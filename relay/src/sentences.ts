@@ -42,6 +42,14 @@ export function hubWentAway(appUrl: string): string {
   );
 }
 
+/** The body of a plain HTTP answer to a request whose Host is not the hub's (421). */
+export function foreignHost(port: number): string {
+  return (
+    `Misdirected Request: this is VMark Web, which answers only at http://127.0.0.1:${port}/ ` +
+    `and http://localhost:${port}/.\n`
+  );
+}
+
 function describeRequest(request: JsonRpcRequest): string {
   const { params } = request;
   if (request.method === 'tools/call' && params && !Array.isArray(params)) {

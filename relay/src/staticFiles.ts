@@ -1,8 +1,9 @@
 /** Serves the built app: files from the build folder, `index.html` for every other route. */
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { contentSecurityPolicy, freshNonce, NONCE_PLACEHOLDER } from './securityHeaders.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,7 +45,32 @@ async function fileAt(path: string | null): Promise<string | null> {
   }
 }
 
-export function staticHandler(root: string) {
+/**
+ * Serves an HTML page with a nonce of its own, in its policy and in place of the placeholder, so
+ * only the style elements the app makes with it apply.
+ */
+async function sendPage(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  headers: Record<string, string>,
+  port: number,
+): Promise<void> {
+  const nonce = freshNonce();
+  const html = Buffer.from((await readFile(file, 'utf8')).replaceAll(NONCE_PLACEHOLDER, nonce));
+  res.writeHead(200, {
+    ...headers,
+    'Content-Security-Policy': contentSecurityPolicy(port, nonce),
+    'Content-Length': String(html.length),
+  });
+  res.end(req.method === 'HEAD' ? undefined : html);
+}
+
+/**
+ * Answers GET and HEAD from `root`. `port` is the hub's, for the policy of HTML pages; the headers
+ * common to every response (securityHeaders.ts) are the caller's to set.
+ */
+export function staticHandler(root: string, port: number) {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
@@ -70,13 +96,16 @@ export function staticHandler(root: string) {
     }
     const headers: Record<string, string> = {
       'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream',
-      'X-Content-Type-Options': 'nosniff',
       'Cache-Control': NO_CACHE.has(path)
         ? 'no-cache'
         : path.startsWith('/_app/immutable/')
           ? 'public, max-age=31536000, immutable'
           : 'no-cache',
     };
+    if (extname(file) === '.html') {
+      await sendPage(req, res, file, headers, port);
+      return;
+    }
     res.writeHead(200, headers);
     if (req.method === 'HEAD') {
       res.end();

@@ -47,19 +47,19 @@ describe('/app accepts only the hub’s own Origin and Host', () => {
     expect(await tryUpgrade(`${base}/app`, {})).toEqual({ opened: false, status: 403 });
   });
 
-  it('refuses a foreign Host with 403, even with a matching Origin (DNS rebinding)', async () => {
+  it('refuses a foreign Host with 421, even with a matching Origin (DNS rebinding)', async () => {
     const rebound = await tryUpgrade(
       `${base}/app`,
       { Host: `evil.example:${t.hub.port}` },
       `http://evil.example:${t.hub.port}`,
     );
-    expect(rebound).toEqual({ opened: false, status: 403 });
+    expect(rebound).toEqual({ opened: false, status: 421 });
     const ownOriginForeignHost = await tryUpgrade(
       `${base}/app`,
       { Host: `evil.example:${t.hub.port}` },
       ownOrigin,
     );
-    expect(ownOriginForeignHost).toEqual({ opened: false, status: 403 });
+    expect(ownOriginForeignHost).toEqual({ opened: false, status: 421 });
   });
 });
 
@@ -89,6 +89,11 @@ describe('/ai needs the token and no Origin', () => {
     }
   });
 
+  it('refuses a foreign Host with 421, even with the right token', async () => {
+    const auth = { Authorization: `Bearer ${t.token}`, Host: `evil.example:${t.hub.port}` };
+    expect(await tryUpgrade(`${base}/ai`, auth)).toEqual({ opened: false, status: 421 });
+  });
+
   it('refuses any Origin with 403, even with the right token', async () => {
     const auth = { Authorization: `Bearer ${t.token}` };
     expect(await tryUpgrade(`${base}/ai`, auth, ownOrigin)).toEqual({ opened: false, status: 403 });
@@ -100,7 +105,12 @@ describe('/ai needs the token and no Origin', () => {
 });
 
 describe('other paths', () => {
-  it('refuses unknown paths with 404, whatever the headers', async () => {
+  it('refuses a foreign Host with 421 before looking at the path', async () => {
+    const foreign = { Host: `evil.example:${t.hub.port}` };
+    expect(await tryUpgrade(`${base}/mcp`, foreign)).toEqual({ opened: false, status: 421 });
+  });
+
+  it('refuses unknown paths with 404, whatever the other headers', async () => {
     const auth = { Authorization: `Bearer ${t.token}` };
     for (const path of ['/', '/apps', '/ai/x', '/mcp', '/APP']) {
       expect(await tryUpgrade(`${base}${path}`, auth, ownOrigin), path).toEqual({

@@ -1,37 +1,31 @@
 /**
  * Who may open a WebSocket on the hub. Checked on the HTTP upgrade request, before any socket
  * exists, so a refused client never gets one:
- * - `/app` (the app core in a browser): Origin must be the hub's own origin and Host the hub's own
- *   host, which defeats other web pages and DNS rebinding.
- * - `/ai` (stdio relays): no Origin at all (browsers always send one), the hub's Host, and the
- *   token from `$VMARK_HOME/token` as a bearer token.
+ * - every path: Host must be the hub's own (`hostValidation.ts`), as for plain HTTP requests,
+ *   which defeats DNS rebinding; otherwise 421.
+ * - `/app` (the app core in a browser): Origin must be the hub's own origin, which defeats other
+ *   web pages.
+ * - `/ai` (stdio relays): no Origin at all (browsers always send one) and the token from
+ *   `$VMARK_HOME/token` as a bearer token.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { hostIsOwn, originIsOwn } from './hostValidation.js';
 
 export type Endpoint = 'app' | 'ai';
 
+export type RefusalStatus = 401 | 403 | 404 | 421;
+
 export type UpgradeVerdict =
-  { ok: true; endpoint: Endpoint } | { ok: false; status: 401 | 403 | 404; reason: string };
+  { ok: true; endpoint: Endpoint } | { ok: false; status: RefusalStatus; reason: string };
 
-const STATUS_TEXT = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' } as const;
-
-function ownHosts(port: number): string[] {
-  const hosts = [`127.0.0.1:${port}`, `localhost:${port}`];
-  // On port 80 browsers leave the port out of Host and Origin.
-  return port === 80 ? [...hosts, '127.0.0.1', 'localhost'] : hosts;
-}
-
-function hostIsOwn(host: string | undefined, port: number): boolean {
-  return host !== undefined && ownHosts(port).includes(host.toLowerCase());
-}
-
-function originIsOwn(origin: string | undefined, port: number): boolean {
-  return (
-    origin !== undefined && ownHosts(port).some((host) => origin.toLowerCase() === `http://${host}`)
-  );
-}
+const STATUS_TEXT: Record<RefusalStatus, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  421: 'Misdirected Request',
+};
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
@@ -47,21 +41,20 @@ export function bearerMatches(header: string | undefined, token: string): boolea
 
 /** Decides an upgrade request to the hub listening on `port`. */
 export function checkUpgrade(req: IncomingMessage, port: number, token: string): UpgradeVerdict {
+  const { origin, host, authorization } = req.headers;
+  if (!hostIsOwn(host, port)) return { ok: false, status: 421, reason: 'foreign Host' };
   let path: string;
   try {
     path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
   } catch {
     return { ok: false, status: 404, reason: 'unreadable path' };
   }
-  const { origin, host, authorization } = req.headers;
   if (path === '/app') {
     if (!originIsOwn(origin, port)) return { ok: false, status: 403, reason: 'foreign Origin' };
-    if (!hostIsOwn(host, port)) return { ok: false, status: 403, reason: 'foreign Host' };
     return { ok: true, endpoint: 'app' };
   }
   if (path === '/ai') {
     if (origin !== undefined) return { ok: false, status: 403, reason: 'Origin on /ai' };
-    if (!hostIsOwn(host, port)) return { ok: false, status: 403, reason: 'foreign Host' };
     if (!bearerMatches(authorization, token)) {
       return { ok: false, status: 401, reason: 'missing or wrong token' };
     }
@@ -71,7 +64,7 @@ export function checkUpgrade(req: IncomingMessage, port: number, token: string):
 }
 
 /** Answers a refused upgrade with a plain HTTP status and closes the connection. */
-export function refuseUpgrade(socket: Duplex, status: 401 | 403 | 404): void {
+export function refuseUpgrade(socket: Duplex, status: RefusalStatus): void {
   const body = `${STATUS_TEXT[status]}\n`;
   const head = [
     `HTTP/1.1 ${status} ${STATUS_TEXT[status]}`,

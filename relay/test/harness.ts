@@ -3,6 +3,7 @@
  * core and fake AI clients on real sockets, and a way to try forged upgrades.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -260,5 +261,47 @@ export function tryUpgrade(
       resolve({ opened: false, status: res.statusCode ?? null });
     });
     ws.once('error', () => resolve({ opened: false, status: null }));
+  });
+}
+
+/** An HTTP answer as a test reads it. */
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A plain HTTP request to the hub on 127.0.0.1:`port`, with any Host header (fetch would not let
+ * a test forge one).
+ */
+export function httpAsk(
+  port: number,
+  path: string,
+  options: { method?: string; host?: string } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: { Host: options.host ?? `127.0.0.1:${port}` },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
   });
 }

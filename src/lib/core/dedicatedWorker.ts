@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** Dedicated Worker entry, for browsers without SharedWorker: one core per window. */
+import './zodWithoutEval';
 import * as Comlink from 'comlink';
 import { Core } from './core';
 import { openMcpSession } from './mcp/server';

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
 /** SharedWorker entry: one core for every window of the app, and its MCP server per AI session. */
+import './zodWithoutEval';
 import * as Comlink from 'comlink';
 import { Core } from './core';
 import { openMcpSession } from './mcp/server';

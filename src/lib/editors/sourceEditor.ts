@@ -19,6 +19,7 @@ import {
 } from '@codemirror/view';
 import { diffSplice, type Splice } from '../core/textEdit';
 import type { EditorHandle, OnEdit } from './editorHandle';
+import { pageStyleNonce } from './styleNonce';
 
 const External = Annotation.define<boolean>();
 
@@ -36,6 +37,8 @@ export function createSourceEditor(
     state: EditorState.create({
       doc: text,
       extensions: [
+        // CodeMirror's styles go in a <style> element, which the page's policy admits by nonce.
+        EditorView.cspNonce.of(pageStyleNonce()),
         lineNumbers(),
         history(),
         drawSelection(),

