@@ -21,6 +21,7 @@ import { $prose, $remark } from '@milkdown/kit/utils';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import { diffSplice } from '../core/textEdit';
 import { bindGroups, minimalReplace } from './milkdownReplace';
+import { caretBlock } from './caretBlock';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
@@ -129,6 +130,7 @@ export async function createMilkdownEditor(
     .use(history)
     .use(clipboard)
     .use(imageAttributes)
+    .use(caretBlock)
     .use(watch);
 
   await editor.create();
