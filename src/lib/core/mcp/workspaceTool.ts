@@ -11,6 +11,11 @@ import {
 import type { ToolHost } from './host';
 import { inScope, targetTab, targetWindow } from './target';
 
+/** The tab's workspace instance, or null while the workspace rail is off (as get_state says). */
+function instanceOf(host: ToolHost, tabId: string): string | null {
+  return host.settings().workspaceRail ? host.instanceIn(tabId) : null;
+}
+
 function pathRefusal(message: string): CallToolResult {
   return refusal('INVALID_PATH', message);
 }
@@ -96,7 +101,7 @@ async function open(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult
               'The tab has unsaved changes, so it was not reloaded from disk; use switch_tab to show it.',
           }
         : {}),
-      workspaceInstanceId: host.instanceIn(existing.id),
+      workspaceInstanceId: instanceOf(host, existing.id),
       workspaceSwitched: false,
       activationChanged: false,
     });
@@ -107,7 +112,7 @@ async function open(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult
     tabId: r.tabId,
     alreadyOpen: false,
     reloaded: false,
-    workspaceInstanceId: host.instanceIn(r.tabId),
+    workspaceInstanceId: instanceOf(host, r.tabId),
     workspaceSwitched: false,
     activationChanged: false,
   });
