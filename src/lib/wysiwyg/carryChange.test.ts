@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { carryChange } from './carryChange';
+
+/**
+ * A toy markup to test with: words, hard breaks (`  \n` or `\\\n`), emphasis (`_w_` or `*w*`) and
+ * ampersands (`&amp;` or `&`). The serialiser writes the second form of each; a person's edit
+ * changes the model, and the source should keep the forms it had.
+ */
+type Token =
+  | { kind: 'word'; text: string }
+  | { kind: 'break'; style: 0 | 1 }
+  | { kind: 'em'; text: string; style: 0 | 1 }
+  | { kind: 'amp'; style: 0 | 1 };
+
+function render(tokens: readonly Token[], canonical: boolean): string {
+  let out = '';
+  tokens.forEach((t, i) => {
+    const style = canonical ? 1 : 'style' in t ? t.style : 0;
+    if (t.kind === 'break') out += style ? '\\\n' : '  \n';
+    else {
+      if (i > 0 && tokens[i - 1].kind !== 'break') out += ' ';
+      if (t.kind === 'word') out += t.text;
+      else if (t.kind === 'em') out += style ? `*${t.text}*` : `_${t.text}_`;
+      else out += style ? '&' : '&amp;';
+    }
+  });
+  return out;
+}
+
+/** What the toy markup means: the words, breaks and emphasis, without their forms. */
+function parse(text: string): string | null {
+  const parts: string[] = [];
+  const re = / ?(?:(\\\n| {2}\n)|_([a-z]+)_|\*([a-z]+)\*|(&amp;|&)|([a-z]+))/y;
+  let at = 0;
+  while (at < text.length) {
+    re.lastIndex = at;
+    const m = re.exec(text);
+    if (!m) return null;
+    if (m[1]) parts.push('<br>');
+    else if (m[2] || m[3]) parts.push(`<em>${m[2] ?? m[3]}</em>`);
+    else if (m[4]) parts.push('&');
+    else parts.push(m[5]);
+    at = re.lastIndex;
+  }
+  return parts.join('|');
+}
+
+const word = fc.stringMatching(/^[a-z]{1,4}$/);
+const style = fc.constantFrom<0 | 1>(0, 1);
+const token: fc.Arbitrary<Token> = fc.oneof(
+  fc.record({ kind: fc.constant('word' as const), text: word }),
+  fc.record({ kind: fc.constant('word' as const), text: word }),
+  fc.record({ kind: fc.constant('break' as const), style }),
+  fc.record({ kind: fc.constant('em' as const), text: word, style }),
+  fc.record({ kind: fc.constant('amp' as const), style }),
+);
+
+/** A model with no break at either end or twice in a row (the toy parser could not read those). */
+const model = fc
+  .array(token, { minLength: 1, maxLength: 12 })
+  .filter(
+    (ts) =>
+      ts[0].kind !== 'break' &&
+      ts[ts.length - 1].kind !== 'break' &&
+      ts.every((t, i) => i === 0 || t.kind !== 'break' || ts[i - 1].kind !== 'break'),
+  );
+
+function carry(source: string, before: string, after: string): string | null {
+  const meaning = parse(after);
+  return carryChange(source, before, after, (text) => parse(text) === meaning);
+}
+
+describe('carryChange', () => {
+  it('replaces a word before a two-space hard break and keeps the break', () => {
+    expect(carry('one two  \nthree', 'one two\\\nthree', 'one six\\\nthree')).toBe(
+      'one six  \nthree',
+    );
+  });
+
+  it('types at the end of a word right before syntax the serialiser writes differently', () => {
+    expect(carry('one  \ntwo', 'one\\\ntwo', 'ones\\\ntwo')).toBe('ones  \ntwo');
+    expect(carry('a &amp;', 'a &', 'a &b')).toBe('a &amp;b');
+    expect(carry('x &amp; y', 'x & y', 'x & z')).toBe('x &amp; z');
+  });
+
+  it('keeps emphasis markers around an edited word', () => {
+    expect(carry('say _hi_ now', 'say *hi* now', 'say *ho* now')).toBe('say _ho_ now');
+  });
+
+  it('gives null when nothing the edit makes is accepted', () => {
+    expect(carryChange('abc', 'abc', 'abd', () => false)).toBeNull();
+  });
+
+  it('replacing a word of the model changes exactly that word of the source', () => {
+    fc.assert(
+      fc.property(model, fc.nat(), word, (tokens, pick, replacement) => {
+        const words = tokens.flatMap((t, i) => (t.kind === 'word' || t.kind === 'em' ? [i] : []));
+        fc.pre(words.length > 0);
+        const at = words[pick % words.length];
+        const edited = tokens.map((t, i) => (i === at ? { ...t, text: replacement } : t));
+        const source = render(tokens, false);
+        const expected = render(edited, false);
+        const result = carry(source, render(tokens, true), render(edited, true));
+        if (expected === source) expect(result).toBeNull();
+        else expect(result).toBe(expected);
+      }),
+    );
+  });
+
+  it('whatever the edit, a result is accepted, and a result is given when the forms agree', () => {
+    fc.assert(
+      fc.property(model, model, (a, b) => {
+        const source = render(a, false);
+        const result = carry(source, render(a, true), render(b, true));
+        if (result !== null) expect(parse(result)).toBe(parse(render(b, true)));
+        if (source === render(a, true) && parse(render(b, true)) !== parse(source)) {
+          expect(result).toBe(render(b, true));
+        }
+      }),
+    );
+  });
+});
