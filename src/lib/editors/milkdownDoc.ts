@@ -11,6 +11,8 @@ import {
   type SourceGroup,
 } from '../wysiwyg/blockMerge';
 import { carryChange } from '../wysiwyg/carryChange';
+import { isPlainEdit } from '../wysiwyg/plainEdit';
+import { diffTexts, type Segment } from '../wysiwyg/textDiff';
 
 /** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
 export interface Pipeline {
@@ -200,18 +202,27 @@ const canonicalCache = new WeakMap<Serialize, WeakMap<ProseNode, CanonicalEntry>
 
 interface CanonicalEntry {
   nodes: readonly ProseNode[];
+  /** The canonical text, without trailing line breaks. */
   text: string;
+  /** A source of these nodes and its alignment with the canonical text, once known. */
+  source?: string;
+  align?: Segment[];
 }
 
-function canonicalOf(schema: Schema, serialize: Serialize, nodes: readonly ProseNode[]): string {
+function canonicalOf(
+  schema: Schema,
+  serialize: Serialize,
+  nodes: readonly ProseNode[],
+): CanonicalEntry {
   let cache = canonicalCache.get(serialize);
   if (!cache) canonicalCache.set(serialize, (cache = new WeakMap()));
   const hit = cache.get(nodes[0]);
   if (hit && hit.nodes.length === nodes.length && hit.nodes.every((n, i) => n === nodes[i]))
-    return hit.text;
-  const text = serialize(schema.topNodeType.create(null, nodes));
-  cache.set(nodes[0], { nodes, text });
-  return text;
+    return hit;
+  const text = withoutTrailingBreaks(serialize(schema.topNodeType.create(null, nodes)));
+  const entry = { nodes, text };
+  cache.set(nodes[0], entry);
+  return entry;
 }
 
 /**
@@ -237,16 +248,23 @@ export function textAfterEdit(
     ? (group: SourceGroup<ProseNode>, nodes: readonly ProseNode[]): string | null => {
         if (nodes.some((n, i) => n.type !== group.nodes[i].type)) return null;
         const source = withoutTrailingBreaks(group.source);
-        const before = withoutTrailingBreaks(canonicalOf(schema, serialize, group.nodes));
-        const after = withoutTrailingBreaks(canonicalOf(schema, serialize, nodes));
+        const old = canonicalOf(schema, serialize, group.nodes);
+        const now = canonicalOf(schema, serialize, nodes);
         // Nothing the text shows changed (an attribute markdown does not hold).
-        if (before === after) return source;
+        if (old.text === now.text) return source;
         const ending = trailingBreaks(group.source);
         const accept = (text: string) => {
           const parsed = parseNodes(text + ending, parser.pipeline, parser.definitions);
           return parsed.length === nodes.length && parsed.every((n, i) => n.eq(nodes[i]));
         };
-        return carryChange(source, before, after, accept);
+        // Aligning a big block costs time; the alignment is kept from edit to edit.
+        const align = old.source === source && old.align ? old.align : diffTexts(source, old.text);
+        const result = carryChange(source, old.text, now.text, accept, align, isPlainEdit);
+        if (result && result.align) {
+          now.source = result.text;
+          now.align = result.align;
+        }
+        return result?.text ?? null;
       }
     : undefined;
   return mergeBlocks(groups, children, runSerializer, carry).groups;

@@ -1,6 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { carryChange } from './carryChange';
+import type { Segment } from './textDiff';
+
+/** Whether `segments` align `a` with `b`: they cover both, and equal stretches hold equal text. */
+function aligns(a: string, b: string, segments: readonly Segment[]): boolean {
+  let x = 0;
+  let y = 0;
+  for (const s of segments) {
+    if (s.same && a.slice(x, x + s.a) !== b.slice(y, y + s.b)) return false;
+    x += s.a;
+    y += s.b;
+  }
+  return x === a.length && y === b.length;
+}
 
 /**
  * A toy markup to test with: words, hard breaks (`  \n` or `\\\n`), emphasis (`_w_` or `*w*`) and
@@ -68,7 +81,7 @@ const model = fc
 
 function carry(source: string, before: string, after: string): string | null {
   const meaning = parse(after);
-  return carryChange(source, before, after, (text) => parse(text) === meaning);
+  return carryChange(source, before, after, (text) => parse(text) === meaning)?.text ?? null;
 }
 
 describe('carryChange', () => {
@@ -104,6 +117,33 @@ describe('carryChange', () => {
         const result = carry(source, render(tokens, true), render(edited, true));
         if (expected === source) expect(result).toBeNull();
         else expect(result).toBe(expected);
+      }),
+    );
+  });
+
+  it('gives the alignment of the new source with the new canonical text, for the next edit', () => {
+    fc.assert(
+      fc.property(model, model, model, (a, b, c) => {
+        const meaning = (t: Token[]) => parse(render(t, true));
+        const first = carryChange(
+          render(a, false),
+          render(a, true),
+          render(b, true),
+          (text) => parse(text) === meaning(b),
+        );
+        fc.pre(first !== null && first.align !== null);
+        const align = first?.align as Segment[];
+        expect(aligns(first?.text ?? '', render(b, true), align)).toBe(true);
+        // The kept alignment serves the next edit as well as a fresh diff would.
+        const accept = (text: string) => parse(text) === meaning(c);
+        const next = carryChange(
+          first?.text ?? '',
+          render(b, true),
+          render(c, true),
+          accept,
+          align,
+        );
+        if (next) expect(parse(next.text)).toBe(meaning(c));
       }),
     );
   });

@@ -4,6 +4,7 @@
  * text in a few places. Aligning the source with the old canonical text tells where those places
  * are in the source, so the edit can be made there and nothing else changes.
  */
+import type { TextEdit } from './plainEdit';
 import { diffTexts, type Segment } from './textDiff';
 
 /** A stretch of the alignment with where it starts in both texts. */
@@ -185,6 +186,24 @@ function insertSideFor(before: string, at: number, way: CarryWay): Side {
   return endsWord === (way.insert === 'auto') ? 'before' : 'after';
 }
 
+/** A hunk carried over: canonical `[from, to)` became `after[from1, to1)`, put at source `[sFrom, sTo)`. */
+interface Carried {
+  from: number;
+  to: number;
+  from1: number;
+  to1: number;
+  sFrom: number;
+  sTo: number;
+}
+
+/** A candidate: the new source, and how it was made. */
+export interface Carry {
+  text: string;
+  carried: readonly Carried[];
+  /** Every change of the canonical text was carried over (none left out as reformatting). */
+  complete: boolean;
+}
+
 /**
  * The source with the edit `change` (from canonical text `before` to `after`) carried over in
  * the given way, or null when that gives back the source unchanged or the edit's ends cannot be
@@ -197,20 +216,13 @@ export function carryWith(
   change: readonly Segment[],
   after: string,
   way: CarryWay,
-): string | null {
+): Carry | null {
   const placed = place(align);
-  let hunks = hunksOf(change);
-  if (way.contentOnly) hunks = hunks.filter((h) => touchesSharedText(placed, h));
+  const all = hunksOf(change);
+  const hunks = way.contentOnly ? all.filter((h) => touchesSharedText(placed, h)) : all;
   if (hunks.length === 0) return null;
   // Map each hunk, widened as needed, and merge the ones that come to overlap.
-  const mapped: {
-    from: number;
-    to: number;
-    from1: number;
-    to1: number;
-    sFrom: number;
-    sTo: number;
-  }[] = [];
+  const mapped: Carried[] = [];
   for (const h of hunks) {
     const side = insertSideFor(before, h.from, way);
     const r = mapRange(placed, h.from, h.to, side, way.absorb);
@@ -235,13 +247,132 @@ export function carryWith(
     at = m.sTo;
   }
   out += source.slice(at);
-  return out === source ? null : out;
+  if (out === source) return null;
+  return { text: out, carried: mapped, complete: hunks.length === all.length };
+}
+
+/** A run of equal text: `n` characters at `x` in one text and at `y` in the other. */
+interface Run {
+  x: number;
+  y: number;
+  n: number;
+}
+
+function runsOf(segments: readonly Segment[]): Run[] {
+  const out: Run[] = [];
+  let x = 0;
+  let y = 0;
+  for (const seg of segments) {
+    if (seg.same) out.push({ x, y, n: seg.a });
+    x += seg.a;
+    y += seg.b;
+  }
+  return out;
+}
+
+/**
+ * The alignment of the new source with the new canonical text, made from the old alignment, the
+ * change and what was carried (in time linear in the number of stretches, where diffing again
+ * could cost milliseconds on a big block). Null when the pieces do not fit together.
+ */
+export function realign(
+  align: readonly Segment[],
+  change: readonly Segment[],
+  carry: Carry,
+  after: string,
+): Segment[] | null {
+  // Compose source ↔ old canonical with old canonical ↔ new canonical, on the old canonical axis.
+  const a = runsOf(align);
+  const b = runsOf(change);
+  const composed: Run[] = [];
+  for (let i = 0, j = 0; i < a.length && j < b.length;) {
+    const lo = Math.max(a[i].y, b[j].x);
+    const hi = Math.min(a[i].y + a[i].n, b[j].x + b[j].n);
+    if (lo < hi)
+      composed.push({ x: a[i].x + (lo - a[i].y), y: b[j].y + (lo - b[j].x), n: hi - lo });
+    if (a[i].y + a[i].n <= b[j].x + b[j].n) i++;
+    else j++;
+  }
+  // Move to the new source: cut out what the carried hunks replaced, add what they put in.
+  const runs: Run[] = [];
+  let k = 0;
+  let shift = 0;
+  const cut = (r: Run, from: number, to: number) => {
+    // The part of run `r` (source axis) that lies in `[from, to)`, moved by `shift`.
+    const lo = Math.max(r.x, from);
+    const hi = Math.min(r.x + r.n, to);
+    if (lo < hi) runs.push({ x: lo + shift, y: r.y + (lo - r.x), n: hi - lo });
+  };
+  let start = 0;
+  for (const c of carry.carried) {
+    while (k < composed.length && composed[k].x < c.sFrom) cut(composed[k++], start, c.sFrom);
+    runs.push({ x: c.sFrom + shift, y: c.from1, n: c.to1 - c.from1 });
+    shift += c.to1 - c.from1 - (c.sTo - c.sFrom);
+    start = c.sTo;
+    // Runs that straddle the hunk keep their part after it.
+    while (k > 0 && composed[k - 1].x + composed[k - 1].n > c.sTo) k--;
+    while (k < composed.length && composed[k].x + composed[k].n <= c.sTo) k++;
+  }
+  while (k < composed.length) cut(composed[k++], start, Infinity);
+  // Check the runs: in order on both axes, equal text; then fill the gaps.
+  const out: Segment[] = [];
+  let x = 0;
+  let y = 0;
+  const text = carry.text;
+  for (const r of runs) {
+    if (r.n === 0) continue;
+    if (r.x < x || r.y < y) return null;
+    if (text.slice(r.x, r.x + r.n) !== after.slice(r.y, r.y + r.n)) return null;
+    pushSegment(out, { a: r.x - x, b: r.y - y, same: false });
+    pushSegment(out, { a: r.n, b: r.n, same: true });
+    x = r.x + r.n;
+    y = r.y + r.n;
+  }
+  pushSegment(out, { a: text.length - x, b: after.length - y, same: false });
+  return out;
+}
+
+function pushSegment(out: Segment[], s: Segment): void {
+  if (s.a === 0 && s.b === 0) return;
+  const last = out[out.length - 1];
+  if (last && last.same === s.same) {
+    last.a += s.a;
+    last.b += s.b;
+  } else out.push({ ...s });
+}
+
+/** Shared text an edit must have on both sides, in its stretch, for its place to be trusted. */
+const ANCHOR = 8;
+
+/**
+ * Whether every carried hunk sits well inside shared text: at the start or end of the texts (a
+ * common prefix or suffix), or with ANCHOR characters of shared text on each side. Elsewhere the
+ * diff might have matched the edited words to look-alike text in the syntax.
+ */
+function anchored(align: readonly Segment[], carried: readonly Carried[]): boolean {
+  const placed = place(align);
+  return carried.every((m) => {
+    const i = segmentAt(placed, m.from);
+    const seg = placed[i];
+    if (!seg.same || m.to > seg.c + seg.b) return false;
+    const left = i === 0 || m.from - seg.c >= ANCHOR;
+    const right = i === placed.length - 1 || seg.c + seg.b - m.to >= ANCHOR;
+    return left && right;
+  });
+}
+
+/** What `carryChange` gives: the new source and its alignment with the new canonical text. */
+export interface CarriedResult {
+  text: string;
+  align: Segment[] | null;
 }
 
 /**
  * Carries the edit that turned canonical text `before` into `after` over to `source` (the text
- * `before` was serialised from): tries each way in CARRY_MODES and returns the first result that
+ * `before` was serialised from): tries each way in CARRY_WAYS and returns the first result that
  * `accept` takes, or null. `align` is the alignment of `source` with `before` when it is known.
+ * A result that `trust` vouches for (given the source and the replacements) is taken without
+ * asking `accept`, when it carries every change at well-anchored places.
  */
 export function carryChange(
   source: string,
@@ -249,16 +380,29 @@ export function carryChange(
   after: string,
   accept: (text: string) => boolean,
   align: readonly Segment[] | null = diffTexts(source, before),
-): string | null {
+  trust?: (source: string, edits: readonly TextEdit[]) => boolean,
+): CarriedResult | null {
   if (!align) return null;
   const change = diffTexts(before, after);
   if (!change) return null;
   const tried = new Set<string>();
   for (const way of CARRY_WAYS) {
-    const text = carryWith(source, align, before, change, after, way);
-    if (text === null || tried.has(text)) continue;
-    tried.add(text);
-    if (accept(text)) return text;
+    const carry = carryWith(source, align, before, change, after, way);
+    if (carry === null || tried.has(carry.text)) continue;
+    tried.add(carry.text);
+    const edits = carry.carried.map((m) => ({
+      from: m.sFrom,
+      to: m.sTo,
+      insert: after.slice(m.from1, m.to1),
+    }));
+    const trusted =
+      trust !== undefined &&
+      carry.complete &&
+      anchored(align, carry.carried) &&
+      trust(source, edits);
+    if (trusted || accept(carry.text)) {
+      return { text: carry.text, align: realign(align, change, carry, after) };
+    }
   }
   return null;
 }
