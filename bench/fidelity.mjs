@@ -9,7 +9,7 @@ import { writeOpfs } from './stats.mjs';
 import { failureKey, sweepActiveDocument } from '../tests/support/fidelitySweep.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const PORT = Number(process.env.VMARK_BENCH_FIDELITY_PORT ?? 7398);
+const PORT = Number(process.env.VMARK_BENCH_FIDELITY_PORT ?? 7396);
 const CORPUS = join(root, 'tests', 'corpus', 'markdown');
 const KINDS = ['paragraph', 'heading', 'list item', 'table cell'];
 
