@@ -44,12 +44,19 @@ function render(tokens: readonly Token[], canonical: boolean): string {
 /** What the toy markup means: the words, breaks and emphasis, without their forms. */
 function parse(text: string): string | null {
   const parts: string[] = [];
-  const re = / ?(?:(\\\n| {2}\n)|_([a-z]+)_|\*([a-z]+)\*|(&amp;|&)|([a-z]+))/y;
+  // One space between tokens, none at the start or after a break.
+  const re = /(\\\n| {2}\n)|_([a-z]+)_|\*([a-z]+)\*|(&amp;|&)|([a-z]+)/y;
   let at = 0;
+  let afterBreak = true;
   while (at < text.length) {
+    if (!afterBreak) {
+      if (text[at] === ' ' && text[at + 1] !== ' ' && text[at + 1] !== '\n') at++;
+      else if (!text.startsWith('  \n', at) && !text.startsWith('\\\n', at)) return null;
+    }
     re.lastIndex = at;
     const m = re.exec(text);
     if (!m) return null;
+    afterBreak = m[1] !== undefined;
     if (m[1]) parts.push('<br>');
     else if (m[2] || m[3]) parts.push(`<em>${m[2] ?? m[3]}</em>`);
     else if (m[4]) parts.push('&');

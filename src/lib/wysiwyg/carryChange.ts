@@ -5,7 +5,7 @@
  * are in the source, so the edit can be made there and nothing else changes.
  */
 import type { TextEdit } from './plainEdit';
-import { diffTexts, type Segment } from './textDiff';
+import { diffTexts, diffWords, type Hunk, type Segment } from './textDiff';
 
 /** A stretch of the alignment with where it starts in both texts. */
 interface Placed extends Segment {
@@ -13,14 +13,6 @@ interface Placed extends Segment {
   s: number;
   /** Start in the canonical text. */
   c: number;
-}
-
-/** A change of the canonical text: `[from, to)` of the old one became `[from1, to1)` of the new. */
-interface Hunk {
-  from: number;
-  to: number;
-  from1: number;
-  to1: number;
 }
 
 /** Which side of syntax that only the source has (at the very place of an edit) the edit takes. */
@@ -73,16 +65,99 @@ function place(segments: readonly Segment[]): Placed[] {
   });
 }
 
-function hunksOf(change: readonly Segment[]): Hunk[] {
+const BLANK = /^[ \t]+$/;
+const NO_BLANK = /^[^ \t\n]+$/;
+
+/**
+ * Splits a hunk that swaps spaces for other text into an insertion and a deletion: where a table
+ * cell's text grows, the serialiser takes padding away, and the two are different changes (the
+ * padding is the source's own and stays).
+ */
+function splitHunks(hunks: readonly Hunk[], before: string, after: string): Hunk[] {
   const out: Hunk[] = [];
-  let x = 0;
-  let y = 0;
-  for (const seg of change) {
-    if (!seg.same) out.push({ from: x, to: x + seg.a, from1: y, to1: y + seg.b });
-    x += seg.a;
-    y += seg.b;
+  for (const h of hunks) {
+    const old = before.slice(h.from, h.to);
+    const now = after.slice(h.from1, h.to1);
+    if (BLANK.test(old) && NO_BLANK.test(now)) {
+      out.push({ from: h.from, to: h.from, from1: h.from1, to1: h.to1 });
+      out.push({ from: h.from, to: h.to, from1: h.to1, to1: h.to1 });
+    } else if (NO_BLANK.test(old) && BLANK.test(now)) {
+      out.push({ from: h.from, to: h.to, from1: h.from1, to1: h.from1 });
+      out.push({ from: h.to, to: h.to, from1: h.from1, to1: h.to1 });
+    } else out.push(h);
   }
   return out;
+}
+
+/**
+ * Widens every stretch where the source and the canonical text differ only in spaces over the
+ * spaces around it, so that a run of spaces of different length (padding, indentation) is
+ * normalised syntax as a whole and no part of it passes for shared text.
+ */
+export function coarsen(align: readonly Segment[], source: string, before: string): Segment[] {
+  const out: Segment[] = align.map((seg) => ({ ...seg }));
+  let s = 0;
+  let c = 0;
+  const starts = out.map((seg) => {
+    const at = s;
+    s += seg.a;
+    return at;
+  });
+  const blankInBefore = out.map((seg) => {
+    const blank = seg.b === 0 || BLANK.test(before.slice(c, c + seg.b));
+    c += seg.b;
+    return blank;
+  });
+  for (let i = 0; i < out.length; i++) {
+    const seg = out[i];
+    if (seg.same) continue;
+    const text = source.slice(starts[i], starts[i] + seg.a);
+    if ((seg.a > 0 && !BLANK.test(text)) || !blankInBefore[i]) continue;
+    const prev = out[i - 1];
+    if (prev?.same) {
+      let k = 0;
+      while (k < prev.a && /[ \t]/.test(source[starts[i] - 1 - k])) k++;
+      prev.a -= k;
+      prev.b -= k;
+      seg.a += k;
+      seg.b += k;
+      starts[i] -= k;
+    }
+    const next = out[i + 1];
+    if (next?.same) {
+      let k = 0;
+      const at = starts[i] + seg.a;
+      while (k < next.a && /[ \t]/.test(source[at + k])) k++;
+      next.a -= k;
+      next.b -= k;
+      seg.a += k;
+      seg.b += k;
+      starts[i + 1] += k;
+    }
+  }
+  const merged: Segment[] = [];
+  for (const seg of out) {
+    if (seg.a === 0 && seg.b === 0) continue;
+    const last = merged[merged.length - 1];
+    if (last && last.same === seg.same) {
+      last.a += seg.a;
+      last.b += seg.b;
+    } else merged.push(seg);
+  }
+  return merged;
+}
+
+/**
+ * Whether a hunk only lengthens or shortens a run of spaces or dashes that pads something (a
+ * table's cells and delimiter row): what the serialiser does to line up columns when a cell's
+ * text changes length, which the source's own padding need not follow.
+ */
+function paddingLike(before: string, h: Hunk, inserted: string): boolean {
+  const changed = before.slice(h.from, h.to) + inserted;
+  if (!/^(?: +|\t+|-+)$/.test(changed)) return false;
+  const pads = (c: string | undefined) =>
+    c === undefined || c === changed[0] || c === '|' || c === ':' || c === '\n';
+  return pads(before[h.from - 1]) || pads(before[h.to]);
 }
 
 /** The last placed segment that starts at or before canonical offset `p`. */
@@ -97,8 +172,16 @@ function segmentAt(align: readonly Placed[], p: number): number {
   return lo;
 }
 
-/** Whether the hunk changes or inserts within text the source shares with the canonical text. */
-function touchesSharedText(align: readonly Placed[], h: Hunk): boolean {
+/**
+ * Whether the hunk changes or inserts within text the source shares with the canonical text, or
+ * inserts other than spaces right next to such text (on the side it goes to).
+ */
+function touchesSharedText(
+  align: readonly Placed[],
+  h: Hunk,
+  side: Side,
+  inserted: string,
+): boolean {
   for (let i = segmentAt(align, h.from); i < align.length && align[i].c <= h.to; i++) {
     const seg = align[i];
     if (!seg.same) continue;
@@ -106,7 +189,16 @@ function touchesSharedText(align: readonly Placed[], h: Hunk): boolean {
     if (h.from === h.to ? seg.c < h.from && h.from < end : seg.c < h.to && h.from < end)
       return true;
   }
-  return false;
+  if (h.from !== h.to || BLANK.test(inserted) || inserted === '') return false;
+  // The stretches that end and begin at the insertion point (past any zero-width one).
+  let prev: Placed | undefined;
+  let next: Placed | undefined;
+  for (const seg of align) {
+    if (seg.b === 0) continue;
+    if (seg.c + seg.b === h.from) prev = seg;
+    if (seg.c === h.from) next = seg;
+  }
+  return side === 'before' ? prev?.same === true : next?.same === true;
 }
 
 /** What lies at a place of the canonical text, in the source. */
@@ -213,13 +305,24 @@ export function carryWith(
   source: string,
   align: readonly Segment[],
   before: string,
-  change: readonly Segment[],
+  change: readonly Hunk[],
   after: string,
   way: CarryWay,
 ): Carry | null {
   const placed = place(align);
-  const all = hunksOf(change);
-  const hunks = way.contentOnly ? all.filter((h) => touchesSharedText(placed, h)) : all;
+  const all = splitHunks(change, before, after);
+  const hunks = way.contentOnly
+    ? all.filter(
+        (h) =>
+          !paddingLike(before, h, after.slice(h.from1, h.to1)) &&
+          touchesSharedText(
+            placed,
+            h,
+            insertSideFor(before, h.from, way),
+            after.slice(h.from1, h.to1),
+          ),
+      )
+    : all;
   if (hunks.length === 0) return null;
   // Map each hunk, widened as needed, and merge the ones that come to overlap.
   const mapped: Carried[] = [];
@@ -277,13 +380,22 @@ function runsOf(segments: readonly Segment[]): Run[] {
  */
 export function realign(
   align: readonly Segment[],
-  change: readonly Segment[],
+  change: readonly Hunk[],
   carry: Carry,
   after: string,
 ): Segment[] | null {
   // Compose source ↔ old canonical with old canonical ↔ new canonical, on the old canonical axis.
   const a = runsOf(align);
-  const b = runsOf(change);
+  // The equal runs of the change lie between its hunks.
+  const b: Run[] = [];
+  let x0 = 0;
+  let y0 = 0;
+  for (const h of change) {
+    if (h.from > x0) b.push({ x: x0, y: y0, n: h.from - x0 });
+    x0 = h.to;
+    y0 = h.to1;
+  }
+  if (after.length > y0) b.push({ x: x0, y: y0, n: after.length - y0 });
   const composed: Run[] = [];
   for (let i = 0, j = 0; i < a.length && j < b.length;) {
     const lo = Math.max(a[i].y, b[j].x);
@@ -383,7 +495,8 @@ export function carryChange(
   trust?: (source: string, edits: readonly TextEdit[]) => boolean,
 ): CarriedResult | null {
   if (!align) return null;
-  const change = diffTexts(before, after);
+  align = coarsen(align, source, before);
+  const change = diffWords(before, after);
   if (!change) return null;
   const tried = new Set<string>();
   for (const way of CARRY_WAYS) {
