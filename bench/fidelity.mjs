@@ -19,7 +19,6 @@ export async function sweepCorpus(executablePath, args, url) {
   const byFile = new Map();
   try {
     const page = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-    page.on('console', (m) => console.error(`page: ${m.text()}`));
     await page.goto(url);
     await page.locator('.app[data-window-id]').waitFor();
     const only = process.env.VMARK_FIDELITY_FILES?.split(',');

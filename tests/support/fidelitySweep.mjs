@@ -23,9 +23,13 @@ export async function sweepActiveDocument(page) {
     const { view, handle, reset } = root.vmarkWysiwyg;
     const original = handle.getText();
     const start = view.state.doc;
+    /** @param {string | undefined} c */
     const isLetter = (c) => c !== undefined && /\p{L}/u.test(c);
 
-    /** Whether `text` is `original` with one whole occurrence of `word` replaced by `by`. */
+    /**
+     * Whether `text` is `original` with one whole occurrence of `word` replaced by `by`.
+     * @param {string} text @param {string} word @param {string} by
+     */
     function replacedOnce(text, word, by) {
       if (text.length !== original.length - word.length + by.length) return false;
       let p = 0;
@@ -51,7 +55,7 @@ export async function sweepActiveDocument(page) {
       return false;
     }
 
-    /** The stretch where `text` differs from the original, with 30 characters around it. */
+    /** The stretch where `text` differs from the original, with 30 characters around it. @param {string} text */
     function difference(text) {
       let p = 0;
       const max = Math.min(text.length, original.length);
@@ -70,6 +74,7 @@ export async function sweepActiveDocument(page) {
       };
     }
 
+    /** @param {any} node @param {any} $pos */
     const kindOf = (node, $pos) => {
       for (let d = $pos.depth; d > 0; d--) {
         const name = $pos.node(d).type.name;
@@ -80,15 +85,17 @@ export async function sweepActiveDocument(page) {
       return node.type.name === 'heading' ? 'heading' : 'paragraph';
     };
 
+    /** @type {{ kind: string, excerpt: string, words: { word: string, from: number }[] }[]} */
     const units = [];
-    start.descendants((node, pos) => {
+    start.descendants((/** @type {any} */ node, /** @type {number} */ pos) => {
       if (node.type.name === 'code_block') return false;
       if (!node.isTextblock) return true;
       // The block's inline content as characters, one per position (U+FFFC for non-text leaves),
       // and where each text node ends: a word is taken whole from one text node, with its marks.
       let chars = '';
+      /** @type {number[]} */
       const ends = [];
-      node.forEach((child) => {
+      node.forEach((/** @type {any} */ child) => {
         chars += child.isText ? child.text : '\uFFFC'.repeat(child.nodeSize);
         ends.push(chars.length);
       });
@@ -99,7 +106,7 @@ export async function sweepActiveDocument(page) {
         const picked = words.length > 1 ? [words[0], words[words.length - 1]] : [words[0]];
         units.push({
           kind: kindOf(node, start.resolve(pos)),
-          excerpt: chars.replace(/\s+/g, ' ').slice(0, 60),
+          excerpt: chars.replace(/[\s\uFFFC]+/g, ' ').slice(0, 60),
           words: picked.map((m) => ({ word: m[0], from: pos + 1 + m.index })),
         });
       }
@@ -107,20 +114,18 @@ export async function sweepActiveDocument(page) {
     });
 
     /** Replaces `length` characters of one text node by `text` with the same marks. */
+    /** @param {number} from @param {number} length @param {string} text */
     const replaceWord = (from, length, text) => {
       const marks = view.state.doc.nodeAt(from).marks;
       return view.state.tr.replaceWith(from, from + length, view.state.schema.text(text, marks));
     };
 
     const results = [];
-    let editMs = 0;
     for (const unit of units) {
       const failures = [];
       for (const { word, from } of unit.words) {
         const by = word === replacement ? 'changed' : replacement;
-        const t0 = performance.now();
         view.dispatch(replaceWord(from, word.length, by));
-        editMs += performance.now() - t0;
         const text = handle.getText();
         if (!replacedOnce(text, word, by)) failures.push({ word, ...difference(text) });
         view.dispatch(replaceWord(from, by.length, word));
@@ -136,12 +141,16 @@ export async function sweepActiveDocument(page) {
         failures,
       });
     }
-    console.log(`edits: ${units.length} blocks, ${editMs.toFixed(0)} ms dispatching`);
     return results;
   }, REPLACEMENT);
 }
 
-/** The line that names a block that did not keep exact, as the known-failure list has it. */
+/**
+ * The line that names a block that did not keep exact, as the known-failure list has it.
+ * @param {string} file
+ * @param {{ kind: string, excerpt: string, failures: { word: string }[] }} result
+ */
 export function failureKey(file, result) {
-  return `${file}: ${result.kind} "${result.excerpt}"`;
+  const words = result.failures.map((f) => `"${f.word}"`).join(', ');
+  return `${file}: ${result.kind} "${result.excerpt}": ${words}`;
 }
