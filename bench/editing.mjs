@@ -12,7 +12,7 @@ import { median, treePssMb, waitFor, writeOpfs } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_EDIT_PORT ?? 7397);
-const WORKFLOW = join(root, '..', 'shared', 'corpus', 'workflows', 'deployments_aws.yml');
+const WORKFLOW = join(root, 'tests', 'corpus', 'workflows', 'deployments_aws.yml');
 
 /** Counts the UTF-8 bytes of every JSON-RPC message the client sends and receives. */
 function countBytes(transport) {

@@ -7,7 +7,7 @@ import { parseDocument } from 'yaml';
 import { median } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const CORPUS = join(root, '..', 'shared', 'corpus', 'workflows');
+const CORPUS = join(root, 'tests', 'corpus', 'workflows');
 
 /**
  * p50 of `a` and of `b`, run in turns (a, b, b, a, …) so both see the same state of a busy
