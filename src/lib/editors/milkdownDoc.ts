@@ -12,7 +12,8 @@ import {
 } from '../wysiwyg/blockMerge';
 import { carryChange } from '../wysiwyg/carryChange';
 import { isPlainEdit } from '../wysiwyg/plainEdit';
-import { diffTexts, type Segment } from '../wysiwyg/textDiff';
+import { alignTexts } from '../wysiwyg/alignment';
+import type { Segment } from '../wysiwyg/textDiff';
 
 /** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
 export interface Pipeline {
@@ -258,7 +259,7 @@ export function textAfterEdit(
           return parsed.length === nodes.length && parsed.every((n, i) => n.eq(nodes[i]));
         };
         // Aligning a big block costs time; the alignment is kept from edit to edit.
-        const align = old.source === source && old.align ? old.align : diffTexts(source, old.text);
+        const align = old.source === source && old.align ? old.align : alignTexts(source, old.text);
         const result = carryChange(source, old.text, now.text, accept, align, isPlainEdit);
         if (result && result.align) {
           now.source = result.text;

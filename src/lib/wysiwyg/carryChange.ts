@@ -5,15 +5,17 @@
  * are in the source, so the edit can be made there and nothing else changes.
  */
 import type { TextEdit } from './plainEdit';
-import { diffTexts, diffWords, type Hunk, type Segment } from './textDiff';
-
-/** A stretch of the alignment with where it starts in both texts. */
-interface Placed extends Segment {
-  /** Start in the source. */
-  s: number;
-  /** Start in the canonical text. */
-  c: number;
-}
+import {
+  alignTexts,
+  coarsen,
+  place,
+  pointAt,
+  realign,
+  segmentAt,
+  type Carried,
+  type Placed,
+} from './alignment';
+import { diffWords, type Hunk, type Segment } from './textDiff';
 
 /** Which side of syntax that only the source has (at the very place of an edit) the edit takes. */
 export type Side = 'before' | 'after';
@@ -54,17 +56,6 @@ export const CARRY_WAYS: readonly CarryWay[] = [
   { contentOnly: false, insert: 'auto', absorb: true },
 ];
 
-function place(segments: readonly Segment[]): Placed[] {
-  let s = 0;
-  let c = 0;
-  return segments.map((seg) => {
-    const p = { ...seg, s, c };
-    s += seg.a;
-    c += seg.b;
-    return p;
-  });
-}
-
 const BLANK = /^[ \t]+$/;
 const NO_BLANK = /^[^ \t\n]+$/;
 
@@ -90,64 +81,6 @@ function splitHunks(hunks: readonly Hunk[], before: string, after: string): Hunk
 }
 
 /**
- * Widens every stretch where the source and the canonical text differ only in spaces over the
- * spaces around it, so that a run of spaces of different length (padding, indentation) is
- * normalised syntax as a whole and no part of it passes for shared text.
- */
-export function coarsen(align: readonly Segment[], source: string, before: string): Segment[] {
-  const out: Segment[] = align.map((seg) => ({ ...seg }));
-  let s = 0;
-  let c = 0;
-  const starts = out.map((seg) => {
-    const at = s;
-    s += seg.a;
-    return at;
-  });
-  const blankInBefore = out.map((seg) => {
-    const blank = seg.b === 0 || BLANK.test(before.slice(c, c + seg.b));
-    c += seg.b;
-    return blank;
-  });
-  for (let i = 0; i < out.length; i++) {
-    const seg = out[i];
-    if (seg.same) continue;
-    const text = source.slice(starts[i], starts[i] + seg.a);
-    if ((seg.a > 0 && !BLANK.test(text)) || !blankInBefore[i]) continue;
-    const prev = out[i - 1];
-    if (prev?.same) {
-      let k = 0;
-      while (k < prev.a && /[ \t]/.test(source[starts[i] - 1 - k])) k++;
-      prev.a -= k;
-      prev.b -= k;
-      seg.a += k;
-      seg.b += k;
-      starts[i] -= k;
-    }
-    const next = out[i + 1];
-    if (next?.same) {
-      let k = 0;
-      const at = starts[i] + seg.a;
-      while (k < next.a && /[ \t]/.test(source[at + k])) k++;
-      next.a -= k;
-      next.b -= k;
-      seg.a += k;
-      seg.b += k;
-      starts[i + 1] += k;
-    }
-  }
-  const merged: Segment[] = [];
-  for (const seg of out) {
-    if (seg.a === 0 && seg.b === 0) continue;
-    const last = merged[merged.length - 1];
-    if (last && last.same === seg.same) {
-      last.a += seg.a;
-      last.b += seg.b;
-    } else merged.push(seg);
-  }
-  return merged;
-}
-
-/**
  * Whether a hunk only lengthens or shortens a run of spaces or dashes that pads something (a
  * table's cells and delimiter row): what the serialiser does to line up columns when a cell's
  * text changes length, which the source's own padding need not follow.
@@ -158,18 +91,6 @@ function paddingLike(before: string, h: Hunk, inserted: string): boolean {
   const pads = (c: string | undefined) =>
     c === undefined || c === changed[0] || c === '|' || c === ':' || c === '\n';
   return pads(before[h.from - 1]) || pads(before[h.to]);
-}
-
-/** The last placed segment that starts at or before canonical offset `p`. */
-function segmentAt(align: readonly Placed[], p: number): number {
-  let lo = 0;
-  let hi = align.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (align[mid].c <= p) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
 }
 
 /**
@@ -199,39 +120,6 @@ function touchesSharedText(
     if (seg.c === h.from) next = seg;
   }
   return side === 'before' ? prev?.same === true : next?.same === true;
-}
-
-/** What lies at a place of the canonical text, in the source. */
-type Point =
-  | { kind: 'exact'; s: number }
-  /** Strictly inside normalised syntax: the place has no counterpart in the source. */
-  | { kind: 'inside'; seg: Placed }
-  /**
-   * Between stretches. `left`/`right` are the source offsets before and after the syntax only
-   * the source has here (equal when it has none); `before`/`after` the normalised stretches that
-   * end or begin here, if any.
-   */
-  | { kind: 'between'; left: number; right: number; before?: Placed; after?: Placed };
-
-function pointAt(align: readonly Placed[], p: number): Point {
-  let i = segmentAt(align, p);
-  // Among segments that start exactly at `p`, go to the first (a zero-width one comes first).
-  while (i > 0 && align[i - 1].c === p) i--;
-  const seg = align[i];
-  if (seg.c < p) {
-    if (p < seg.c + seg.b)
-      return seg.same ? { kind: 'exact', s: seg.s + (p - seg.c) } : { kind: 'inside', seg };
-    // Only the very end of the text lies past the start of the last segment.
-    const end = seg.s + seg.a;
-    return { kind: 'between', left: end, right: end, before: seg.same ? undefined : seg };
-  }
-  const prev = i > 0 ? align[i - 1] : undefined;
-  const before = prev && !prev.same ? prev : undefined;
-  if (!seg.same && seg.b === 0) {
-    // Syntax only the source has, between two stretches of shared text.
-    return { kind: 'between', left: seg.s, right: seg.s + seg.a, before: seg, after: seg };
-  }
-  return { kind: 'between', left: seg.s, right: seg.s, before, after: seg.same ? undefined : seg };
 }
 
 /**
@@ -276,16 +164,6 @@ const WORD_CHAR = /[\p{L}\p{N}]/u;
 function insertSideFor(before: string, at: number, way: CarryWay): Side {
   const endsWord = at > 0 && WORD_CHAR.test(before[at - 1]);
   return endsWord === (way.insert === 'auto') ? 'before' : 'after';
-}
-
-/** A hunk carried over: canonical `[from, to)` became `after[from1, to1)`, put at source `[sFrom, sTo)`. */
-interface Carried {
-  from: number;
-  to: number;
-  from1: number;
-  to1: number;
-  sFrom: number;
-  sTo: number;
 }
 
 /** A candidate: the new source, and how it was made. */
@@ -354,105 +232,6 @@ export function carryWith(
   return { text: out, carried: mapped, complete: hunks.length === all.length };
 }
 
-/** A run of equal text: `n` characters at `x` in one text and at `y` in the other. */
-interface Run {
-  x: number;
-  y: number;
-  n: number;
-}
-
-function runsOf(segments: readonly Segment[]): Run[] {
-  const out: Run[] = [];
-  let x = 0;
-  let y = 0;
-  for (const seg of segments) {
-    if (seg.same) out.push({ x, y, n: seg.a });
-    x += seg.a;
-    y += seg.b;
-  }
-  return out;
-}
-
-/**
- * The alignment of the new source with the new canonical text, made from the old alignment, the
- * change and what was carried (in time linear in the number of stretches, where diffing again
- * could cost milliseconds on a big block). Null when the pieces do not fit together.
- */
-export function realign(
-  align: readonly Segment[],
-  change: readonly Hunk[],
-  carry: Carry,
-  after: string,
-): Segment[] | null {
-  // Compose source ↔ old canonical with old canonical ↔ new canonical, on the old canonical axis.
-  const a = runsOf(align);
-  // The equal runs of the change lie between its hunks.
-  const b: Run[] = [];
-  let x0 = 0;
-  let y0 = 0;
-  for (const h of change) {
-    if (h.from > x0) b.push({ x: x0, y: y0, n: h.from - x0 });
-    x0 = h.to;
-    y0 = h.to1;
-  }
-  if (after.length > y0) b.push({ x: x0, y: y0, n: after.length - y0 });
-  const composed: Run[] = [];
-  for (let i = 0, j = 0; i < a.length && j < b.length;) {
-    const lo = Math.max(a[i].y, b[j].x);
-    const hi = Math.min(a[i].y + a[i].n, b[j].x + b[j].n);
-    if (lo < hi)
-      composed.push({ x: a[i].x + (lo - a[i].y), y: b[j].y + (lo - b[j].x), n: hi - lo });
-    if (a[i].y + a[i].n <= b[j].x + b[j].n) i++;
-    else j++;
-  }
-  // Move to the new source: cut out what the carried hunks replaced, add what they put in.
-  const runs: Run[] = [];
-  let k = 0;
-  let shift = 0;
-  const cut = (r: Run, from: number, to: number) => {
-    // The part of run `r` (source axis) that lies in `[from, to)`, moved by `shift`.
-    const lo = Math.max(r.x, from);
-    const hi = Math.min(r.x + r.n, to);
-    if (lo < hi) runs.push({ x: lo + shift, y: r.y + (lo - r.x), n: hi - lo });
-  };
-  let start = 0;
-  for (const c of carry.carried) {
-    while (k < composed.length && composed[k].x < c.sFrom) cut(composed[k++], start, c.sFrom);
-    runs.push({ x: c.sFrom + shift, y: c.from1, n: c.to1 - c.from1 });
-    shift += c.to1 - c.from1 - (c.sTo - c.sFrom);
-    start = c.sTo;
-    // Runs that straddle the hunk keep their part after it.
-    while (k > 0 && composed[k - 1].x + composed[k - 1].n > c.sTo) k--;
-    while (k < composed.length && composed[k].x + composed[k].n <= c.sTo) k++;
-  }
-  while (k < composed.length) cut(composed[k++], start, Infinity);
-  // Check the runs: in order on both axes, equal text; then fill the gaps.
-  const out: Segment[] = [];
-  let x = 0;
-  let y = 0;
-  const text = carry.text;
-  for (const r of runs) {
-    if (r.n === 0) continue;
-    if (r.x < x || r.y < y) return null;
-    if (text.slice(r.x, r.x + r.n) !== after.slice(r.y, r.y + r.n)) return null;
-    pushSegment(out, { a: r.x - x, b: r.y - y, same: false });
-    pushSegment(out, { a: r.n, b: r.n, same: true });
-    x = r.x + r.n;
-    y = r.y + r.n;
-  }
-  pushSegment(out, { a: text.length - x, b: after.length - y, same: false });
-  return out;
-}
-
-function pushSegment(out: Segment[], s: Segment): void {
-  if (s.a === 0 && s.b === 0) return;
-  const last = out[out.length - 1];
-  if (last && last.same === s.same) {
-    last.a += s.a;
-    last.b += s.b;
-  } else out.push({ ...s });
-}
-
 /** Shared text an edit must have on both sides, in its stretch, for its place to be trusted. */
 const ANCHOR = 8;
 
@@ -491,7 +270,7 @@ export function carryChange(
   before: string,
   after: string,
   accept: (text: string) => boolean,
-  align: readonly Segment[] | null = diffTexts(source, before),
+  align: readonly Segment[] | null = alignTexts(source, before),
   trust?: (source: string, edits: readonly TextEdit[]) => boolean,
 ): CarriedResult | null {
   if (!align) return null;
@@ -514,7 +293,7 @@ export function carryChange(
       anchored(align, carry.carried) &&
       trust(source, edits);
     if (trusted || accept(carry.text)) {
-      return { text: carry.text, align: realign(align, change, carry, after) };
+      return { text: carry.text, align: realign(align, change, carry.carried, carry.text, after) };
     }
   }
   return null;
