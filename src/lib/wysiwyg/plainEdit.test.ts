@@ -109,6 +109,21 @@ describe('isPlainEdit', () => {
       '- ',
       '    ',
       '| a | b |\n| - | - |\n',
+      '-:',
+      '|',
+      '==',
+      '# ',
+      '> ',
+      '***',
+      '___',
+      '1)',
+      '* ',
+      '+ ',
+      '~~',
+      '``',
+      '```\n',
+      'word',
+      '\nab\n',
     );
     const text = fc.array(fragment, { maxLength: 40 }).map((parts) => parts.join(''));
     const insert = fc

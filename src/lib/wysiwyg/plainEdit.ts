@@ -22,12 +22,20 @@ const WORD = /[\p{L}\p{N}]/u;
  */
 const TOKEN = /^[\p{L}\p{N} *_~'",;:!?.()/-]*$/u;
 
-type Kind = 'word' | 'space' | 'line' | 'other';
+type Kind = 'word' | 'space' | 'line' | 'mark' | 'other';
+
+/**
+ * Characters whose meaning depends on what is next to them: emphasis and strikethrough
+ * delimiters flank, a backslash escapes or breaks a line, dashes, colons and backticks make rules,
+ * underlines, table delimiter rows and fences.
+ */
+const MARK = /[*_~\\`:-]/;
 
 function kindOf(c: string | undefined): Kind {
   if (c === undefined || c === '\n' || c === '\r') return 'line';
   if (c === ' ' || c === '\t') return 'space';
-  return WORD.test(c) ? 'word' : 'other';
+  if (WORD.test(c)) return 'word';
+  return MARK.test(c) ? 'mark' : 'other';
 }
 
 /** Whether a run of spaces or tabs from `at` going `step` reaches a character on the same line. */
@@ -78,8 +86,9 @@ function plainOne(text: string, e: TextEdit): boolean {
   const after = e.to < text.length ? text[e.to] : undefined;
   // Words must not split, join, appear or vanish: that could make another word the first of a
   // line or of a list item, where it might be a marker. So spaces change only between letters,
-  // and a word emptied or made from nothing must lean on a letter next to it.
-  const leans = kindOf(before) === 'word' || kindOf(after) === 'word';
+  // and a word emptied or made from nothing must lean on a character next to it.
+  const inWord = (k: Kind) => k !== 'space' && k !== 'line';
+  const leans = inWord(kindOf(before)) || inWord(kindOf(after));
   if (
     (old.includes(' ') || e.insert.includes(' ')) &&
     !(kindOf(before) === 'word' && kindOf(after) === 'word')
@@ -98,19 +107,21 @@ function plainOne(text: string, e: TextEdit): boolean {
     case 'space':
       if (!spacesLeadToText(text, e.from - 1, -1)) return false;
       break;
-    case 'other':
+    case 'mark':
       if (kindOf(firstOld) !== kindOf(firstNew)) return false;
       break;
   }
   switch (kindOf(after)) {
-    case 'line':
-      // At the end of a line: no trailing spaces (a hard break) and no change of what ends it.
-      if (kindOf(lastOld) !== 'word' || kindOf(lastNew) !== 'word') return false;
+    case 'line': {
+      // At the end of a line: no trailing spaces (a hard break), no mark that ends it changed.
+      const ends = (k: Kind) => k === 'word' || k === 'other';
+      if (!ends(kindOf(lastOld)) || !ends(kindOf(lastNew))) return false;
       break;
+    }
     case 'space':
       if (!spacesLeadToText(text, e.to, 1)) return false;
       break;
-    case 'other':
+    case 'mark':
       if (kindOf(lastOld) !== kindOf(lastNew)) return false;
       break;
   }
