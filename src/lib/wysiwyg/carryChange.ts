@@ -236,18 +236,21 @@ export function carryWith(
 const ANCHOR = 8;
 
 /**
- * Whether every carried hunk sits well inside shared text: at the start or end of the texts (a
- * common prefix or suffix), or with ANCHOR characters of shared text on each side. Elsewhere the
- * diff might have matched the edited words to look-alike text in the syntax.
+ * Whether every carried hunk sits well inside shared text: on each side, the start or end of the
+ * texts (a common prefix or suffix), a line break both share, or ANCHOR characters of shared text.
+ * Elsewhere the diff might have matched the edited words to look-alike text in the syntax.
  */
-function anchored(align: readonly Segment[], carried: readonly Carried[]): boolean {
+function anchored(align: readonly Segment[], before: string, carried: readonly Carried[]): boolean {
   const placed = place(align);
   return carried.every((m) => {
     const i = segmentAt(placed, m.from);
     const seg = placed[i];
-    if (!seg.same || m.to > seg.c + seg.b) return false;
-    const left = i === 0 || m.from - seg.c >= ANCHOR;
-    const right = i === placed.length - 1 || seg.c + seg.b - m.to >= ANCHOR;
+    const end = seg.c + seg.b;
+    if (!seg.same || m.to > end) return false;
+    const left =
+      i === 0 || m.from - seg.c >= ANCHOR || before.lastIndexOf('\n', m.from - 1) >= seg.c;
+    const nl = before.indexOf('\n', m.to);
+    const right = i === placed.length - 1 || end - m.to >= ANCHOR || (nl >= 0 && nl < end);
     return left && right;
   });
 }
@@ -290,7 +293,7 @@ export function carryChange(
     const trusted =
       trust !== undefined &&
       carry.complete &&
-      anchored(align, carry.carried) &&
+      anchored(align, before, carry.carried) &&
       trust(source, edits);
     if (trusted || accept(carry.text)) {
       return { text: carry.text, align: realign(align, change, carry.carried, carry.text, after) };
