@@ -4,7 +4,16 @@
  */
 import type { Node as ProseNode, Schema } from '@milkdown/kit/prose/model';
 import { chunkSource, collectDefinitions, splitTopLevelBlocks } from '../markdown/blocks';
-import { mergeBlocks, type SourceGroup } from '../wysiwyg/blockMerge';
+import {
+  mergeBlocks,
+  trailingBreaks,
+  withoutTrailingBreaks,
+  type SourceGroup,
+} from '../wysiwyg/blockMerge';
+import { carryChange } from '../wysiwyg/carryChange';
+import { isPlainEdit } from '../wysiwyg/plainEdit';
+import { alignTexts } from '../wysiwyg/alignment';
+import type { Segment } from '../wysiwyg/textDiff';
 
 /** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
 export interface Pipeline {
@@ -102,6 +111,33 @@ export function parseInGroups(
   return parsePrefix(body, pipeline, Infinity, previous).groups;
 }
 
+/** A top-level mdast node of a chunk, with its offsets in the chunk's text. */
+interface ChunkNode {
+  node: MdNode;
+  start?: number;
+  end?: number;
+}
+
+/** Parses `text` as the document would (references resolved with `definitions`). */
+function parseChunk(text: string, definitions: string, pipeline: Pipeline): ChunkNode[] {
+  // Definitions ride along so reference links resolve; chunkSource puts them where they cannot
+  // change how the chunk's own blocks end. Only nodes that start inside the chunk count.
+  const src = chunkSource(text, definitions !== '' && text.includes('[') ? definitions : '');
+  const tree = pipeline.toMdast(src.text);
+  const out: ChunkNode[] = [];
+  for (const node of tree.children) {
+    const start = node.position?.start.offset;
+    if (start !== undefined && (start < src.chunkStart || start >= src.chunkEnd)) continue;
+    const end = node.position?.end.offset;
+    out.push({
+      node,
+      start: start === undefined ? undefined : start - src.chunkStart,
+      end: end === undefined ? undefined : end - src.chunkStart,
+    });
+  }
+  return out;
+}
+
 function parseBatch(
   body: string,
   chunks: readonly Span[],
@@ -111,20 +147,11 @@ function parseBatch(
   const base = chunks[0].start;
   const text = body.slice(base, chunks[chunks.length - 1].end);
   const local = chunks.map((c) => ({ start: c.start - base, end: c.end - base }));
-  // Definitions ride along so reference links resolve; chunkSource puts them where they cannot
-  // change how the batch's own blocks end. Only nodes that start inside the batch count.
-  const src = chunkSource(text, definitions !== '' && text.includes('[') ? definitions : '');
-  const tree = pipeline.toMdast(src.text);
   const owner: number[] = local.map((_, k) => k);
   const nodesOf = new Map<number, MdNode[]>();
   let last = -1;
-  for (const child of tree.children) {
-    const rawStart = child.position?.start.offset;
-    if (rawStart !== undefined && (rawStart < src.chunkStart || rawStart >= src.chunkEnd)) continue;
-    const start = rawStart === undefined ? undefined : rawStart - src.chunkStart;
+  for (const { node: child, start, end: endOffset } of parseChunk(text, definitions, pipeline)) {
     const first = start === undefined ? Math.max(last, 0) : chunkAt(local, start);
-    const rawEnd = child.position?.end.offset;
-    const endOffset = rawEnd === undefined ? undefined : rawEnd - src.chunkStart;
     const lastChunk = endOffset === undefined ? first : chunkAt(local, Math.max(endOffset - 1, 0));
     for (let k = first + 1; k <= lastChunk; k++) owner[k] = owner[first];
     last = lastChunk;
@@ -156,21 +183,92 @@ function isEmptyParagraph(n: ProseNode): boolean {
   return n.type.name === 'paragraph' && n.content.size === 0;
 }
 
-/** Rebuilds the body text after an edit, re-serialising only the changed runs of nodes. */
+/** The editor nodes that `source` (a group's text) parses to, as the document would parse it. */
+export function parseNodes(source: string, pipeline: Pipeline, definitions: string): ProseNode[] {
+  const md = parseChunk(source, definitions, pipeline).map((c) => c.node);
+  const nodes: ProseNode[] = [];
+  if (md.length) pipeline.toDoc({ type: 'root', children: md }).forEach((n) => nodes.push(n));
+  return nodes;
+}
+
+/** What keeping the source of edited blocks needs: a parser that reads blocks as the document does. */
+export interface SourceParser {
+  pipeline: Pipeline;
+  /** The document's link definitions (`collectDefinitions`). */
+  definitions: string;
+}
+
+/** Canonical text of runs of nodes, per serialiser, kept while the nodes live. */
+const canonicalCache = new WeakMap<Serialize, WeakMap<ProseNode, CanonicalEntry>>();
+
+interface CanonicalEntry {
+  nodes: readonly ProseNode[];
+  /** The canonical text, without trailing line breaks. */
+  text: string;
+  /** A source of these nodes and its alignment with the canonical text, once known. */
+  source?: string;
+  align?: Segment[];
+}
+
+function canonicalOf(
+  schema: Schema,
+  serialize: Serialize,
+  nodes: readonly ProseNode[],
+): CanonicalEntry {
+  let cache = canonicalCache.get(serialize);
+  if (!cache) canonicalCache.set(serialize, (cache = new WeakMap()));
+  const hit = cache.get(nodes[0]);
+  if (hit && hit.nodes.length === nodes.length && hit.nodes.every((n, i) => n === nodes[i]))
+    return hit;
+  const text = withoutTrailingBreaks(serialize(schema.topNodeType.create(null, nodes)));
+  const entry = { nodes, text };
+  cache.set(nodes[0], entry);
+  return entry;
+}
+
+/**
+ * Rebuilds the body text after an edit. Untouched groups keep their bytes; with `parser`, a
+ * changed group keeps its source too, with the edit carried over to it (checked by parsing the
+ * result, which must give exactly the edited nodes); other changed nodes are serialised.
+ */
 export function textAfterEdit(
   schema: Schema,
   serialize: Serialize,
   groups: readonly SourceGroup<ProseNode>[],
   doc: ProseNode,
+  parser?: SourceParser,
 ): SourceGroup<ProseNode>[] {
+  // Empty paragraphs carry no markdown; leaving them out keeps `<br />` out of the text.
   const children: ProseNode[] = [];
-  doc.forEach((n) => children.push(n));
-  const runSerializer = (run: readonly ProseNode[]) => {
-    // Empty paragraphs carry no markdown; dropping them keeps `<br />` out of the text.
-    const content = run.filter((n) => !isEmptyParagraph(n));
-    return content.length ? serialize(schema.topNodeType.create(null, content)) : '';
-  };
-  return mergeBlocks(groups, children, runSerializer).groups;
+  doc.forEach((n) => {
+    if (!isEmptyParagraph(n)) children.push(n);
+  });
+  const runSerializer = (run: readonly ProseNode[]) =>
+    run.length ? serialize(schema.topNodeType.create(null, run)) : '';
+  const carry = parser
+    ? (group: SourceGroup<ProseNode>, nodes: readonly ProseNode[]): string | null => {
+        if (nodes.some((n, i) => n.type !== group.nodes[i].type)) return null;
+        const source = withoutTrailingBreaks(group.source);
+        const old = canonicalOf(schema, serialize, group.nodes);
+        const now = canonicalOf(schema, serialize, nodes);
+        // Nothing the text shows changed (an attribute markdown does not hold).
+        if (old.text === now.text) return source;
+        const ending = trailingBreaks(group.source);
+        const accept = (text: string) => {
+          const parsed = parseNodes(text + ending, parser.pipeline, parser.definitions);
+          return parsed.length === nodes.length && parsed.every((n, i) => n.eq(nodes[i]));
+        };
+        // Aligning a big block costs time; the alignment is kept from edit to edit.
+        const align = old.source === source && old.align ? old.align : alignTexts(source, old.text);
+        const result = carryChange(source, old.text, now.text, accept, align, isPlainEdit);
+        if (result && result.align) {
+          now.source = result.text;
+          now.align = result.align;
+        }
+        return result?.text ?? null;
+      }
+    : undefined;
+  return mergeBlocks(groups, children, runSerializer, carry).groups;
 }
 
 /**

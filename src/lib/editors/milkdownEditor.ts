@@ -93,7 +93,10 @@ export async function createMilkdownEditor(
           update: (view, prev) => {
             if (external || view.state.doc === prev.doc) return;
             const before = groups;
-            groups = textAfterEdit(schema(), serializer(), groups, view.state.doc);
+            groups = textAfterEdit(schema(), serializer(), groups, view.state.doc, {
+              pipeline: pipelineOf(editor.ctx),
+              definitions,
+            });
             const splice = spliceBetween(before, groups);
             if (splice) onEdit([splice]);
           },
@@ -227,7 +230,7 @@ export async function createMilkdownEditor(
     return parseInGroups(next, pipelineOf(editor.ctx), groups);
   };
 
-  return {
+  const handle: EditorHandle = {
     getText: () => textOf(groups),
     setText(next, undoable) {
       const before = textOf(groups);
@@ -261,4 +264,13 @@ export async function createMilkdownEditor(
       void editor.destroy();
     },
   };
+  // Test hook for end-to-end tests and bench/fidelity.mjs: edits made through the view count as
+  // typing; `reset` puts back a text as if the person had typed it all.
+  const reset = (text: string) => {
+    const before = textOf(groups);
+    handle.setText(text, false);
+    onEdit([{ from: 0, to: before.length, insert: text }]);
+  };
+  Object.assign(root, { vmarkWysiwyg: { view: view(), handle, reset } });
+  return handle;
 }

@@ -107,6 +107,80 @@ describe('mergeBlocks with runs that serialise to nothing', () => {
   });
 });
 
+describe('mergeBlocks carrying edits over to the source', () => {
+  /**
+   * A toy carry: a node's `md` is its canonical text; the source keeps its own spelling of the
+   * words that did not change (here: the word `two` spelled `TWO`).
+   */
+  const carry = (group: SourceGroup<N>, nodes: readonly N[]) => {
+    const before = group.nodes.map((n) => n.md).join('\n\n');
+    const after = nodes.map((n) => n.md).join('\n\n');
+    const source = group.source.trimEnd();
+    if (source.toLowerCase() !== before.toLowerCase()) return null;
+    // Upper case stays upper case where the words agree.
+    return after
+      .split(' ')
+      .map((w, i) => (before.split(' ')[i] === w ? source.split(' ')[i] : w))
+      .join(' ');
+  };
+  const a = node('one two');
+  const b = node('three');
+  const g = groupsOf(['ONE TWO\n\n\n', [a]], ['three\n', [b]]);
+
+  it('keeps the source of a changed block, with its trailing lines, when the edit carries over', () => {
+    const edited = node('one six');
+    const r = mergeBlocks(g, [edited, b], serialize, carry);
+    expect(textOf(r.groups)).toBe('ONE six\n\n\nthree\n');
+    expect(r.carriedGroups).toBe(1);
+    expect(r.serialisedRuns).toBe(0);
+    expect(r.groups[0].nodes).toEqual([edited]);
+  });
+
+  it('serialises the block as before when the edit does not carry over', () => {
+    const r = mergeBlocks(g, [node('totally new'), b], serialize, carry);
+    expect(textOf(r.groups)).toBe('ONE TWO\n\n\nthree\n'.replace('ONE TWO', 'totally new'));
+    const refused = mergeBlocks(g, [node('one six'), b], serialize, () => null);
+    expect(textOf(refused.groups)).toBe('one six\n\n\nthree\n');
+    expect(refused.serialisedRuns).toBe(1);
+  });
+
+  it('pairs changed blocks from the front and the back, and serialises what is left between', () => {
+    const g3 = groupsOf(['ONE TWO\n\n', [a]], ['THREE\n', [node('three')]]);
+    // Front pairing takes the first changed group; the last one pairs from the back.
+    const r = mergeBlocks(g3, [node('one six'), node('three four')], serialize, carry);
+    expect(textOf(r.groups)).toBe('ONE six\n\nTHREE four\n');
+    expect(r.carriedGroups).toBe(2);
+    const onlyBack = (group: SourceGroup<N>, nodes: readonly N[]) =>
+      group === g3[0] ? null : carry(group, nodes);
+    const r2 = mergeBlocks(g3, [node('new'), node('three four')], serialize, onlyBack);
+    expect(textOf(r2.groups)).toBe('new\n\nTHREE four\n');
+    expect(r2.carriedGroups).toBe(1);
+    expect(r2.serialisedRuns).toBe(1);
+  });
+
+  it('keeps a paragraph split in two: the first part carried with its blank lines, the second serialised', () => {
+    const r = mergeBlocks(g, [node('one'), node('two'), b], serialize, carry);
+    expect(textOf(r.groups)).toBe('ONE\n\n\ntwo\n\nthree\n');
+  });
+
+  it('keeps a carried block next to the block that followed it without a blank line', () => {
+    const tight = groupsOf(['ONE TWO\n', [a]], ['- three\n', [node('- three')]]);
+    const r = mergeBlocks(tight, [node('one six'), tight[1].nodes[0]], serialize, carry);
+    expect(textOf(r.groups)).toBe('ONE six\n- three\n');
+  });
+
+  it('keeps hidden groups where they were among carried blocks', () => {
+    const hidden = groupsOf(['ONE TWO\n\n', [a]], ['[x]: /u\n\n', []], ['THREE\n', [b]]);
+    const r = mergeBlocks(
+      hidden,
+      [node('one six'), node('three four')],
+      serialize,
+      (group, nodes) => carry({ ...group, source: group.source.toLowerCase() }, nodes),
+    );
+    expect(textOf(r.groups)).toBe('one six\n\n[x]: /u\n\nthree four\n');
+  });
+});
+
 describe('spliceBetween', () => {
   const a = node('a');
   const b = node('b');
