@@ -114,6 +114,10 @@ test('typing right after a link, or after inline code, does not extend it', asyn
   }
   // Inside the link's words, typing is part of the link.
   await paragraphs.nth(0).click();
+  // Keys pressed before the click's caret has landed would go where the caret was.
+  await expect
+    .poll(() => paragraphs.nth(0).evaluate((el) => el.contains(getSelection()?.anchorNode ?? null)))
+    .toBe(true);
   await page.keyboard.press('Home');
   for (let i = 0; i < 'See the'.length; i++) await page.keyboard.press('ArrowRight');
   await page.keyboard.type(' whole');

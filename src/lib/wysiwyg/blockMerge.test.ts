@@ -50,6 +50,10 @@ describe('mergeBlocks', () => {
     expect(textOf(r.groups)).toBe('Title\n=====\n\none\n\n\ntwo\n\nthree');
   });
 
+  it('ends a document that was empty with one line break when the first block is typed', () => {
+    expect(textOf(mergeBlocks([], [node('Hello')], serialize).groups)).toBe('Hello\n');
+  });
+
   it('handles a deleted block', () => {
     expect(textOf(mergeBlocks(groups, [h, p2], serialize).groups)).toBe('Title\n=====\n\ntwo');
     expect(textOf(mergeBlocks(groups, [h, p1], serialize).groups)).toBe('Title\n=====\n\none');

@@ -212,7 +212,7 @@ export function mergeBlocks<N>(
       const neighbours = p.origin >= 0 && next.origin === p.origin + 1;
       if (!neighbours && breakCount(texts[i]) < 2)
         texts[i] = withoutTrailingBreaks(texts[i]) + '\n\n';
-    } else if (p.origin !== groups.length - 1) {
+    } else if (p.origin < 0 || p.origin !== groups.length - 1) {
       texts[i] = withoutTrailingBreaks(texts[i]) + finalBreak;
     }
   });
