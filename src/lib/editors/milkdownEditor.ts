@@ -20,7 +20,7 @@ import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark } from '@milkdown/kit/utils';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import { diffSplice } from '../core/textEdit';
-import { bindGroups, minimalReplace } from './milkdownReplace';
+import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
@@ -253,7 +253,7 @@ export async function createMilkdownEditor(
         }
       }
       // The groups describe the nodes the editor really holds now.
-      groups = bindGroups(fresh, v.state.doc);
+      groups = rebindGroups(fresh, v.state.doc);
     },
     focus: () => view().focus(),
     selection: () => selectionOf(view(), codec()),

@@ -5,7 +5,6 @@
  */
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import type { EditorState, Transaction } from '@milkdown/kit/prose/state';
-import type { SourceGroup } from '../wysiwyg/blockMerge';
 
 /** A transaction turning the editor's document into `next` by replacing only what differs. */
 export function minimalReplace(state: EditorState, next: ProseNode): Transaction | null {
@@ -24,19 +23,4 @@ export function minimalReplace(state: EditorState, next: ProseNode): Transaction
   const tr = state.tr.replace(start, endA, next.slice(start, endB));
   if (tr.doc.eq(next)) return tr;
   return state.tr.replaceWith(0, current.content.size, next.content);
-}
-
-/** Points the groups at the top-level nodes the document holds (same shape, in order). */
-export function bindGroups(
-  groups: readonly SourceGroup<ProseNode>[],
-  doc: ProseNode,
-): SourceGroup<ProseNode>[] {
-  const count = groups.reduce((n, g) => n + g.nodes.length, 0);
-  if (count !== doc.childCount) return [...groups];
-  let i = 0;
-  return groups.map((g) => {
-    if (g.nodes.length === 0) return g;
-    const nodes = g.nodes.map(() => doc.child(i++));
-    return nodes.every((n, k) => n === g.nodes[k]) ? g : { source: g.source, nodes };
-  });
 }

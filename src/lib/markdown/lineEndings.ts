@@ -4,6 +4,7 @@
  * on save, gives every line that is still there the ending it had, and every new or edited line
  * the ending of the line before it (of the line after it at the very start).
  */
+import { myers } from '../diff/myers';
 
 /** The style of each line break in raw text: `r` for CRLF, `n` for a bare LF. */
 export function lineBreakStyles(raw: string): string {
@@ -23,68 +24,22 @@ const MAX_EDIT_DISTANCE = 4_000;
  * two differ by more than `MAX_EDIT_DISTANCE` lines.
  */
 function matchLines(before: readonly string[], after: readonly string[]): Int32Array | null {
-  const n = before.length;
-  const m = after.length;
-  const match = new Int32Array(m).fill(-1);
-  let start = 0;
-  while (start < n && start < m && before[start] === after[start]) match[start] = start++;
-  let endB = n;
-  let endA = m;
-  while (endB > start && endA > start && before[endB - 1] === after[endA - 1]) {
-    match[--endA] = --endB;
+  const segments = myers(
+    before.length,
+    after.length,
+    (x, y) => before[x] === after[y],
+    MAX_EDIT_DISTANCE,
+  );
+  if (!segments) return null;
+  const match = new Int32Array(after.length).fill(-1);
+  let i = 0;
+  let j = 0;
+  for (const s of segments) {
+    if (s.same) for (let k = 0; k < s.a; k++) match[j + k] = i + k;
+    i += s.a;
+    j += s.b;
   }
-  const a = before.slice(start, endB);
-  const b = after.slice(start, endA);
-  if (a.length === 0 || b.length === 0) return match;
-  const max = Math.min(a.length + b.length, MAX_EDIT_DISTANCE);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1])
-          ? v[offset + k + 1]
-          : v[offset + k - 1] + 1;
-      let y = x - k;
-      while (x < a.length && y < b.length && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= a.length && y >= b.length) {
-        backtrack(trace, offset, a.length, b.length, (x0, y0) => (match[start + y0] = start + x0));
-        return match;
-      }
-    }
-  }
-  return null;
-}
-
-/** Walks the trace back from the end, reporting the diagonal (equal) pairs. */
-function backtrack(
-  trace: Int32Array[],
-  offset: number,
-  n: number,
-  m: number,
-  equal: (x: number, y: number) => void,
-): void {
-  let x = n;
-  let y = m;
-  for (let d = trace.length - 1; d >= 0 && (x > 0 || y > 0); d--) {
-    const v = trace[d];
-    const k = x - y;
-    const down = k === -d || (k !== d && v[offset + k - 1] < v[offset + k + 1]);
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : v[offset + prevK];
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY && x > 0 && y > 0) equal(--x, --y);
-    if (d > 0) {
-      x = prevX;
-      y = prevY;
-    }
-  }
+  return match;
 }
 
 /**
