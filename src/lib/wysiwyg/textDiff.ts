@@ -9,12 +9,8 @@ export type { Segment } from '../diff/myers';
 /** Diffs that need more than this many inserted plus deleted characters are given up. */
 export const DEFAULT_MAX_EDITS = 2_000;
 
-/**
- * The alignment of `a` with `b`: segments that cover both texts in order, no two neighbours of
- * the same kind, no empty ones. Gives null when the texts differ by more than `maxEdits`
- * characters (the diff costs time in proportion to that number times the texts' length).
- */
-export function diffTexts(a: string, b: string, maxEdits = DEFAULT_MAX_EDITS): Segment[] | null {
+/** How many characters the two texts share at their start, and then at their end. */
+function commonEnds(a: string, b: string): { head: number; tail: number } {
   let head = 0;
   const min = Math.min(a.length, b.length);
   while (head < min && a.charCodeAt(head) === b.charCodeAt(head)) head++;
@@ -25,6 +21,16 @@ export function diffTexts(a: string, b: string, maxEdits = DEFAULT_MAX_EDITS): S
   ) {
     tail++;
   }
+  return { head, tail };
+}
+
+/**
+ * The alignment of `a` with `b`: segments that cover both texts in order, no two neighbours of
+ * the same kind, no empty ones. Gives null when the texts differ by more than `maxEdits`
+ * characters (the diff costs time in proportion to that number times the texts' length).
+ */
+export function diffTexts(a: string, b: string, maxEdits = DEFAULT_MAX_EDITS): Segment[] | null {
+  const { head, tail } = commonEnds(a, b);
   const middle = myers(
     a.length - tail - head,
     b.length - tail - head,
@@ -81,16 +87,7 @@ function itemsOf(text: string, from: number, to: number): Item[] {
  * characters that really differ. Null past the edit budget (in words).
  */
 export function diffWords(a: string, b: string, maxEdits = DEFAULT_MAX_EDITS): Hunk[] | null {
-  let head = 0;
-  const min = Math.min(a.length, b.length);
-  while (head < min && a.charCodeAt(head) === b.charCodeAt(head)) head++;
-  let tail = 0;
-  while (
-    tail < min - head &&
-    a.charCodeAt(a.length - 1 - tail) === b.charCodeAt(b.length - 1 - tail)
-  ) {
-    tail++;
-  }
+  let { head, tail } = commonEnds(a, b);
   if (head === a.length && head === b.length) return [];
   // Words and runs of spaces cut by the common ends are taken whole, so the diff sees them entire.
   while (head > 0 && /[\p{L}\p{N} \t]/u.test(a[head - 1])) head--;
