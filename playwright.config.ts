@@ -27,6 +27,10 @@ export default defineConfig({
       VMARK_PORT: String(TEST_PORT),
       VMARK_OPEN: '0',
       VMARK_HOME: TEST_HOME,
+      // The AI's browser in tests: no window, local test pages allowed, the system's Chromium.
+      VMARK_BROWSER_HEADLESS: '1',
+      VMARK_BROWSER_ALLOW_LOOPBACK: '1',
+      VMARK_CHROMIUM: findChromium(),
     },
   },
 });

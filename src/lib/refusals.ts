@@ -68,6 +68,68 @@ export const REFUSALS = {
     meaning: 'The person has turned the browser tools off in Settings → Browser.',
     message: 'The browser tools are turned off.',
   },
+  BROWSER_UNAVAILABLE: {
+    meaning:
+      'The hub could not start a browser for AI tabs (no Chromium found); the person has to install one or set VMARK_CHROMIUM.',
+    message: 'No browser could be started.',
+  },
+  TAB_NOT_FOUND: {
+    meaning: 'No browser tab has that tabId (it may have closed); open one, or see the open ones.',
+    message: 'No such browser tab.',
+  },
+  TAB_LIMIT: {
+    meaning: 'Eight AI browser tabs are open already; close one before opening another.',
+    message: 'Too many browser tabs.',
+  },
+  NAVIGATION_BLOCKED: {
+    meaning:
+      'The address is not one an AI may visit (loopback, private or local network, or not http or https); nothing was loaded.',
+    message: 'That address may not be visited.',
+  },
+  INVALID_URL: {
+    meaning: 'The address is malformed or carries a user name or password; nothing was loaded.',
+    message: 'The address is not valid.',
+  },
+  NAVIGATION_FAILED: {
+    meaning: 'The page did not load (a network error or an error status); the message says why.',
+    message: 'The page did not load.',
+  },
+  NAVIGATION_SUPERSEDED: {
+    meaning: 'Another navigation of the tab replaced this one before it finished.',
+    message: 'Another navigation replaced this one.',
+  },
+  TIMEOUT: {
+    meaning:
+      'It did not finish in time; a navigation goes on, and wait with its navigationId gets its result.',
+    message: 'It did not finish in time.',
+  },
+  STALE_REF: {
+    meaning: 'The ref comes from an earlier page (the tab navigated since that read); read again.',
+    message: 'The ref is from an earlier page.',
+  },
+  ATTACHMENT_REQUIRED: {
+    meaning:
+      'The person opened this tab themselves and is being asked to let the AI use it; retry after they answer.',
+    message: 'The person has to attach this tab first.',
+  },
+  ATTACHMENT_ONCE_INSUFFICIENT: {
+    meaning:
+      'A one-time attachment cannot cover a repeated check such as wait_for; ask the person to attach the tab until it navigates.',
+    message: 'A one-time attachment is not enough for this.',
+  },
+  SESSION_NOT_FOUND: {
+    meaning: 'No saved browser session has that handle.',
+    message: 'No such saved session.',
+  },
+  SESSION_ORIGIN_MISMATCH: {
+    meaning:
+      'The saved session belongs to another origin than the page now open; navigate to that origin first.',
+    message: 'The saved session is for another site.',
+  },
+  INVALID_ARGUMENT: {
+    meaning: 'An argument does not fit this action; the message names it.',
+    message: 'An argument is not valid.',
+  },
   INTERNAL: {
     meaning: 'Something failed inside VMark Web; the message says what.',
     message: 'Something went wrong inside VMark Web.',
