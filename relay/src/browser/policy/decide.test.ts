@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AttachmentStore } from './attachments.js';
-import { decide, type DecisionInput } from './decide.js';
+import { decide, decideDestination, type DecisionInput } from './decide.js';
 import { parseGrants } from './grants.js';
 import { OneShotStore } from './oneShots.js';
 
@@ -181,5 +181,37 @@ describe('decide', () => {
       i.tab = { ...i.tab, approvedOrigins: new Set([ORIGIN]) };
       expect(decide(i)).toEqual({ kind: 'allow', origin: ORIGIN });
     });
+  });
+});
+
+describe('decideDestination', () => {
+  const base = { grants: [], oneShots: new OneShotStore(), url: 'http://127.0.0.1:5001/a?x=1' };
+  it('needs nothing in the sandbox', () => {
+    expect(decideDestination({ ...base, posture: 'sandbox', tab: null }).kind).toBe('allow');
+  });
+  it('asks for a new origin in the shared posture, once, bound to the destination', () => {
+    const oneShots = new OneShotStore();
+    const tab = { tabId: 'btab-2', generation: 5, approvedOrigins: new Set([ORIGIN]) };
+    const d = decideDestination({ ...base, oneShots, posture: 'shared', tab });
+    expect(d).toMatchObject({
+      kind: 'ask',
+      draft: { operation: 'navigate', origin: 'http://127.0.0.1:5001', tabId: 'btab-2' },
+    });
+    if (d.kind !== 'ask') return;
+    oneShots.mint(d.binding);
+    expect(decideDestination({ ...base, oneShots, posture: 'shared', tab })).toMatchObject({
+      kind: 'allow',
+      approveOrigin: 'http://127.0.0.1:5001',
+    });
+    expect(decideDestination({ ...base, oneShots, posture: 'shared', tab }).kind).toBe('ask');
+    expect(
+      decideDestination({ ...base, oneShots, posture: 'shared', tab, url: `${ORIGIN}/other` }).kind,
+    ).toBe('allow');
+  });
+  it('lets a navigate grant cover the destination', () => {
+    const grants = parseGrants([
+      { origin: 'http://127.0.0.1:5001', operations: ['navigate'] },
+    ]).grants;
+    expect(decideDestination({ ...base, grants, posture: 'shared', tab: null }).kind).toBe('allow');
   });
 });

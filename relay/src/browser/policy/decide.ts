@@ -188,3 +188,47 @@ export function decide(input: DecisionInput): Decision {
   if (attachment) input.attachments.spend(tab.tabId);
   return approveOrigin ? { kind: 'allow', origin, approveOrigin } : { kind: 'allow', origin };
 }
+
+export interface DestinationInput {
+  posture: 'sandbox' | 'shared';
+  grants: readonly ParsedGrant[];
+  oneShots: OneShotStore;
+  /** The tab that navigates, or null for a new tab. */
+  tab: { tabId: string; generation: number; approvedOrigins: ReadonlySet<string> } | null;
+  /** The destination address (already through the navigation rules). */
+  url: string;
+}
+
+/**
+ * Shared posture: a navigation to an origin the tab has not been allowed yet needs a destination
+ * approval (operation `navigate`, for the destination origin) unless a navigate grant covers it.
+ * The sandbox needs none. A new tab's approvals are bound to tab id '' and generation 0.
+ */
+export function decideDestination(input: DestinationInput): Decision {
+  const origin = originForAgent(input.url);
+  if (input.posture === 'sandbox') return { kind: 'allow', origin };
+  if (input.tab?.approvedOrigins.has(origin)) return { kind: 'allow', origin };
+  if (grantCovers(input.grants, 'navigate', origin)) {
+    return { kind: 'allow', origin, approveOrigin: origin };
+  }
+  const binding: Binding = {
+    tabId: input.tab?.tabId ?? '',
+    generation: input.tab?.generation ?? 0,
+    origin,
+    operation: 'navigate',
+  };
+  if (input.oneShots.consume(binding)) return { kind: 'allow', origin, approveOrigin: origin };
+  return {
+    kind: 'ask',
+    code: 'APPROVAL_REQUIRED',
+    message: `approval required: 'navigate' to ${origin}. In the shared profile each new site needs the person's approval; they are being asked. Do not retry until they have answered.`,
+    binding,
+    draft: {
+      operation: 'navigate',
+      origin,
+      tabId: binding.tabId,
+      generation: binding.generation,
+      grantable: true,
+    },
+  };
+}

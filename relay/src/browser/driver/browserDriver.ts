@@ -1,0 +1,533 @@
+/**
+ * The hub's browser driver: where authority over AI tabs sits. It holds the person's settings
+ * (pushed by the app), the one-shot approvals, attachments and waiting prompts; starts Chromium on
+ * the first command that needs it and closes it when idle; follows every tab; and answers each
+ * command of the contract (protocol.ts) with a result, a refusal, or a prompt for the person.
+ *
+ * Tabs: AI tabs are `btab-N`, at most 8. The focused AI tab, used when a command names none, is
+ * the one most recently opened, acted on, navigated or brought to the front.
+ * Idle: with no AI tab open and no command for `idleMs` (default 5 minutes) the browser closes.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { AttachmentStore } from '../policy/attachments.js';
+import { checkCommand } from '../policy/commandShape.js';
+import { checkAnswer, checkConfig, DEFAULT_CONFIG } from '../policy/configShape.js';
+import { decide, decideDestination, type Decision } from '../policy/decide.js';
+import { parseGrants, type ParsedGrant } from '../policy/grants.js';
+import { OneShotStore } from '../policy/oneShots.js';
+import { PendingPrompts } from '../policy/pendingPrompts.js';
+import type { BrowserConfig, DriverCommand, DriverEvent, DriverResult } from '../protocol.js';
+import * as acts from './actCommands.js';
+import { findChromium } from './chromiumPath.js';
+import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } from './core.js';
+import { launchBrowser, type Launched } from './launch.js';
+import * as navigation from './navigationCommands.js';
+import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
+import * as panel from './panelCommands.js';
+import * as reads from './readCommands.js';
+import { done, errorText, fail } from './results.js';
+import * as sessions from './sessionCommands.js';
+import { SessionVault } from './sessionVault.js';
+import { gotoFailure, Ticket } from './tickets.js';
+
+export const MAX_AI_TABS = 8;
+export const DEFAULT_IDLE_MS = 5 * 60_000;
+const GOTO_TIMEOUT_MS = 60_000;
+const PAST_TICKETS = 8;
+
+export interface DriverOptions {
+  /** `$VMARK_HOME`: the shared profile and the saved sessions live there. */
+  home: string;
+  /** The hub's port, never a destination for AI tabs. */
+  hubPort?: number;
+  emit(event: DriverEvent): void;
+  log(message: string): void;
+  createAgent: AgentFactory;
+  extractor?: Extractor | null;
+  idleMs?: number;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class BrowserDriver implements DriverCore {
+  readonly vault: SessionVault;
+  readonly extractor: Extractor | null;
+  readonly hubPort: number | undefined;
+  #config: BrowserConfig = DEFAULT_CONFIG;
+  #grants: ParsedGrant[] = [];
+  #launched: Launched | null = null;
+  #launching: Promise<Launched | DriverResult> | null = null;
+  readonly #tabs = new Map<string, Tab>();
+  readonly #byPage = new Map<Page, Tab>();
+  #focus: string[] = [];
+  #nextTab = 1;
+  #nextNavigation = 1;
+  #opening = 0;
+  readonly #unclaimed = new Set<Page>();
+  readonly #oneShots = new OneShotStore();
+  readonly #attachments = new AttachmentStore();
+  readonly #pending = new PendingPrompts();
+  #busy = 0;
+  #idleTimer: NodeJS.Timeout | null = null;
+  #closing = false;
+  readonly #hooks: WatchHooks;
+
+  constructor(private readonly options: DriverOptions) {
+    this.vault = new SessionVault(options.home);
+    this.extractor = options.extractor ?? null;
+    this.hubPort = options.hubPort;
+    this.#hooks = {
+      rules: () => ({ allowLoopback: this.settings.allowLoopback, hubPort: this.hubPort }),
+      tabOf: (page) => this.#byPage.get(page),
+      navigated: (tab) => this.#navigated(tab),
+      closed: (tab) => this.#closed(tab),
+      changed: () => this.changed(),
+      log: (message) => this.log(message),
+    };
+  }
+
+  /** The settings in force: the app's, tightened or widened by the hub's environment. */
+  get settings(): Settings {
+    const env = this.options.env ?? process.env;
+    const noDisplay = process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY;
+    return {
+      enabled: this.#config.enabled,
+      posture: this.#config.posture,
+      headless: this.#config.headless || env.VMARK_BROWSER_HEADLESS === '1' || noDisplay,
+      allowLoopback: this.#config.allowLoopback || env.VMARK_BROWSER_ALLOW_LOOPBACK === '1',
+    };
+  }
+
+  get running(): boolean {
+    return this.#launched !== null;
+  }
+
+  log(message: string): void {
+    this.options.log(`browser: ${message}`);
+  }
+
+  // ── The app's frames ──────────────────────────────────────────────────────
+
+  async handle(raw: unknown): Promise<DriverResult> {
+    const checked = checkCommand(raw);
+    if (!checked.ok) return fail('INVALID_ARGUMENT', checked.message);
+    if (!this.settings.enabled) {
+      return fail('BROWSER_DISABLED', 'The browser tools are turned off (Settings → Browser).');
+    }
+    this.#busy++;
+    this.#disarmIdle();
+    try {
+      return await this.#run(checked.cmd);
+    } catch (e) {
+      this.log(`${checked.cmd.op} failed: ${errorText(e)}`);
+      return fail('INTERNAL', `The browser command failed: ${errorText(e)}`);
+    } finally {
+      this.#busy--;
+      this.#armIdle();
+    }
+  }
+
+  setConfig(raw: unknown): void {
+    const checked = checkConfig(raw);
+    if (!checked.ok) {
+      this.log(`ignored a configuration: ${checked.reason}`);
+      return;
+    }
+    const before = this.settings;
+    this.#config = checked.config;
+    const parsed = parseGrants(checked.config.grants);
+    this.#grants = parsed.grants;
+    for (const reason of parsed.rejected) this.log(`ignored ${reason}`);
+    const after = this.settings;
+    if (before.enabled && !after.enabled) {
+      this.#forgetApprovals();
+      void this.shutdown();
+    } else if (before.posture !== after.posture && (this.#launched || this.#launching)) {
+      this.#forgetApprovals();
+      void this.shutdown();
+    }
+  }
+
+  answer(raw: unknown): void {
+    const answer = checkAnswer(raw);
+    if (!answer) {
+      this.log('ignored a malformed approval answer');
+      return;
+    }
+    const prompt = this.#pending.take(answer.requestId);
+    if (!prompt || answer.answer === 'deny') return;
+    const { binding } = prompt;
+    if (binding.operation === 'attach') {
+      const kind = answer.answer === 'site' ? 'navigation' : 'once';
+      this.#attachments.grant(binding.tabId, kind, binding.generation);
+    } else {
+      // "site" comes with a new grant in the next configuration; the one-shot lets the retry
+      // through even before it arrives.
+      this.#oneShots.mint(binding);
+    }
+  }
+
+  /** Tells a newly active app where things stand. */
+  announce(): void {
+    this.options.emit({ type: 'browser-state', running: this.running });
+    this.changed();
+  }
+
+  /** Closes the browser and every tab in it (the hub is stopping, or the settings changed). */
+  async shutdown(): Promise<void> {
+    this.#disarmIdle();
+    const launching = this.#launching;
+    if (launching) await launching.catch(() => undefined);
+    const launched = this.#launched;
+    if (launched) {
+      await launched.close().catch((e: unknown) => this.log(`close failed: ${errorText(e)}`));
+      this.#gone(launched);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    await this.shutdown();
+  }
+
+  /** The live Playwright objects, for tests that play the person in the AI's window. */
+  debugHandles(): { context: BrowserContext | null; page(tabId: string): Page | null } {
+    return {
+      context: this.#launched?.context ?? null,
+      page: (tabId) => this.#tabs.get(tabId)?.page ?? null,
+    };
+  }
+
+  // ── DriverCore ────────────────────────────────────────────────────────────
+
+  tab(tabId: string | undefined): Tab | DriverResult {
+    if (tabId !== undefined) {
+      return (
+        this.#tabs.get(tabId) ??
+        fail('TAB_NOT_FOUND', `No browser tab ${tabId} is open (it may have closed).`)
+      );
+    }
+    const focused = this.#tabs.get(this.#focus.at(-1) ?? '');
+    return focused ?? fail('TAB_NOT_FOUND', 'No AI browser tab is open; open one first.');
+  }
+
+  focus(tab: Tab): void {
+    if (tab.human || tab.closed) return;
+    this.#focus = [...this.#focus.filter((id) => id !== tab.id), tab.id];
+  }
+
+  authorize(tab: Tab, request: AuthRequest): DriverResult | null {
+    const s = this.settings;
+    return this.#apply(
+      tab,
+      decide({
+        enabled: s.enabled,
+        posture: s.posture,
+        grants: this.#grants,
+        oneShots: this.#oneShots,
+        attachments: this.#attachments,
+        tab: {
+          tabId: tab.id,
+          human: tab.human,
+          generation: tab.generation,
+          url: tab.page.url(),
+          approvedOrigins: tab.approvedOrigins,
+        },
+        generation: request.generation ?? tab.generation,
+        operation: request.operation,
+        polling: request.polling,
+        target: request.target,
+        payload: request.payload,
+      }),
+    );
+  }
+
+  authorizeDestination(tab: Tab | null, url: string): DriverResult | null {
+    const decision = decideDestination({
+      posture: this.settings.posture,
+      grants: this.#grants,
+      oneShots: this.#oneShots,
+      tab: tab && {
+        tabId: tab.id,
+        generation: tab.generation,
+        approvedOrigins: tab.approvedOrigins,
+      },
+      url,
+    });
+    return this.#apply(tab, decision);
+  }
+
+  async newTab(): Promise<Tab | DriverResult> {
+    const aiTabs = [...this.#tabs.values()].filter((t) => !t.human).length;
+    if (aiTabs >= MAX_AI_TABS) {
+      return fail(
+        'TAB_LIMIT',
+        `${MAX_AI_TABS} AI tabs are open, the most there may be; close one first.`,
+      );
+    }
+    const launched = await this.#ensureBrowser();
+    if ('ok' in launched) return launched;
+    this.#opening++;
+    let page: Page;
+    try {
+      page = await launched.context.newPage();
+    } catch (e) {
+      return fail('BROWSER_UNAVAILABLE', `No tab could be opened: ${errorText(e)}`);
+    } finally {
+      this.#opening--;
+    }
+    this.#unclaimed.delete(page);
+    const tab = this.#byPage.get(page) ?? this.#adopt(launched, page, false);
+    if (this.#opening === 0) {
+      for (const other of this.#unclaimed) this.#adopt(launched, other, true);
+      this.#unclaimed.clear();
+    }
+    return tab;
+  }
+
+  navigate(tab: Tab, url: string): Ticket {
+    if (tab.ticket) {
+      tab.ticket.settle('superseded');
+      tab.pastTickets = [tab.ticket, ...tab.pastTickets].slice(0, PAST_TICKETS);
+    }
+    const ticket = new Ticket(`nav-${this.#nextNavigation++}`);
+    tab.ticket = ticket;
+    tab.blocked = null;
+    this.changed();
+    tab.page.goto(url, { waitUntil: 'load', timeout: GOTO_TIMEOUT_MS }).then(
+      (response) => {
+        const status = response?.status() ?? 200;
+        if (status >= 400) {
+          ticket.settle('failed', {
+            code: 'NAVIGATION_FAILED',
+            message: `The page answered HTTP ${status}.`,
+          });
+        } else ticket.settle('loaded');
+        this.changed();
+      },
+      (e: unknown) => {
+        const failure = gotoFailure(errorText(e));
+        if (tab.blocked) {
+          ticket.settle('failed', { code: 'NAVIGATION_BLOCKED', message: tab.blocked.message });
+        } else if (failure === 'superseded') ticket.settle('superseded');
+        else ticket.settle('failed', failure);
+        this.changed();
+      },
+    );
+    return ticket;
+  }
+
+  changed(): void {
+    this.options.emit({ type: 'tabs', tabs: [...this.#tabs.values()].map(panel.tabInfo) });
+  }
+
+  // ── Inside ────────────────────────────────────────────────────────────────
+
+  async #run(cmd: DriverCommand): Promise<DriverResult> {
+    switch (cmd.op) {
+      case 'read':
+        return reads.read(this, cmd);
+      case 'screenshot':
+        return reads.screenshot(this, cmd);
+      case 'query':
+        return reads.query(this, cmd);
+      case 'extract':
+        return reads.extract(this, cmd);
+      case 'console':
+        return reads.consoleRead(this, cmd);
+      case 'console_clear':
+        return reads.consoleClear(this, cmd);
+      case 'wait_for':
+        return reads.waitFor(this, cmd);
+      case 'wait':
+        return navigation.wait(this, cmd);
+      case 'open':
+        return navigation.open(this, cmd);
+      case 'navigate':
+        return navigation.navigate(this, cmd);
+      case 'act':
+        return acts.act(this, cmd);
+      case 'style':
+        return acts.style(this, cmd);
+      case 'execute_js':
+        return acts.executeJs(this, cmd);
+      case 'session_save':
+        return sessions.sessionSave(this, cmd);
+      case 'session_load':
+        return sessions.sessionLoad(this, cmd);
+      case 'tabs':
+        return done({ tabs: [...this.#tabs.values()].map(panel.tabInfo) });
+      case 'thumbnail':
+        return panel.thumbnail(this.#tabs.get(cmd.tabId), cmd);
+      case 'close':
+        return panel.close(this.#tabs.get(cmd.tabId), cmd);
+      case 'front': {
+        const tab = this.#tabs.get(cmd.tabId);
+        if (tab) this.focus(tab);
+        return panel.front(tab, cmd);
+      }
+    }
+  }
+
+  #apply(tab: Tab | null, decision: Decision): DriverResult | null {
+    switch (decision.kind) {
+      case 'allow':
+        if (decision.approveOrigin && tab) tab.approvedOrigins.add(decision.approveOrigin);
+        return null;
+      case 'refuse':
+        return fail(decision.code, decision.message);
+      case 'ask': {
+        const { request, evicted } = this.#pending.ask(decision.binding, decision.draft);
+        for (const requestId of evicted)
+          this.options.emit({ type: 'approval-withdrawn', requestId });
+        if (decision.code === 'ATTACHMENT_REQUIRED') {
+          return fail('ATTACHMENT_REQUIRED', decision.message, { approval: request });
+        }
+        return {
+          ok: false,
+          error: 'APPROVAL_REQUIRED',
+          message: decision.message,
+          approval: request,
+        };
+      }
+    }
+  }
+
+  async #ensureBrowser(): Promise<Launched | DriverResult> {
+    if (this.#launched) return this.#launched;
+    this.#launching ??= this.#launch().finally(() => (this.#launching = null));
+    return this.#launching;
+  }
+
+  async #launch(): Promise<Launched | DriverResult> {
+    const chromium = findChromium(this.options.env ?? process.env);
+    if (!chromium.ok) return fail('BROWSER_UNAVAILABLE', chromium.message);
+    const { posture, headless } = this.settings;
+    const profileDir = join(this.options.home, 'browser-profile');
+    let launched: Launched;
+    try {
+      if (posture === 'shared') await mkdir(profileDir, { recursive: true, mode: 0o700 });
+      launched = await launchBrowser({
+        posture,
+        headless,
+        executablePath: chromium.path,
+        profileDir,
+      });
+      await guardNavigations(launched.context, this.#hooks);
+    } catch (e) {
+      this.log(`Chromium did not start: ${errorText(e)}`);
+      return fail('BROWSER_UNAVAILABLE', `The browser did not start: ${errorText(e)}`);
+    }
+    if (this.#closing || !this.settings.enabled || this.settings.posture !== posture) {
+      await launched.close().catch(() => undefined);
+      return fail(
+        'BROWSER_UNAVAILABLE',
+        'The browser settings changed while it started; try again.',
+      );
+    }
+    this.#launched = launched;
+    launched.onGone(() => this.#gone(launched));
+    launched.context.on('page', (page) => void this.#onPage(launched, page));
+    // A persistent profile opens with a page of its own: it is nobody's tab.
+    for (const page of launched.context.pages()) await page.close().catch(() => undefined);
+    this.log(`Chromium started (${posture}${headless ? ', headless' : ''})`);
+    this.options.emit({ type: 'browser-state', running: true });
+    return launched;
+  }
+
+  async #onPage(launched: Launched, page: Page): Promise<void> {
+    if (this.#byPage.has(page)) return;
+    const opener = await page.opener().catch(() => null);
+    if (this.#byPage.has(page) || page.isClosed() || this.#launched !== launched) return;
+    const openerTab = opener ? this.#byPage.get(opener) : undefined;
+    if (openerTab && !openerTab.human) {
+      // A popup of an AI tab: blocked (its navigation is refused by the route) and reported.
+      if (page.url() !== 'about:blank') openerTab.popups.push(page.url());
+      await page.close().catch(() => undefined);
+      return;
+    }
+    if (this.#opening > 0) {
+      this.#unclaimed.add(page);
+      return;
+    }
+    this.#adopt(launched, page, true);
+  }
+
+  #adopt(launched: Launched, page: Page, human: boolean): Tab {
+    const tab = watchPage(
+      launched.context,
+      page,
+      `btab-${this.#nextTab++}`,
+      human,
+      this.options.createAgent,
+      this.#hooks,
+    );
+    this.#tabs.set(tab.id, tab);
+    this.#byPage.set(page, tab);
+    if (human) this.log(`the person opened ${tab.id}`);
+    else this.focus(tab);
+    this.changed();
+    return tab;
+  }
+
+  #navigated(tab: Tab): void {
+    tab.generation++;
+    tab.readGeneration = null;
+    this.#oneShots.lapse(tab.id);
+    this.#attachments.lapse(tab.id);
+    for (const requestId of this.#pending.withdrawTab(tab.id)) {
+      this.options.emit({ type: 'approval-withdrawn', requestId });
+    }
+    this.changed();
+  }
+
+  #closed(tab: Tab): void {
+    if (tab.closed) return;
+    tab.closed = true;
+    this.#tabs.delete(tab.id);
+    this.#byPage.delete(tab.page);
+    this.#focus = this.#focus.filter((id) => id !== tab.id);
+    this.#oneShots.lapse(tab.id);
+    this.#attachments.lapse(tab.id);
+    for (const requestId of this.#pending.withdrawTab(tab.id)) {
+      this.options.emit({ type: 'approval-withdrawn', requestId });
+    }
+    tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
+    void tab.agent.dispose().catch(() => undefined);
+    this.changed();
+    this.#armIdle();
+  }
+
+  #gone(launched: Launched): void {
+    if (this.#launched !== launched) return;
+    this.#launched = null;
+    for (const tab of [...this.#tabs.values()]) this.#closed(tab);
+    this.#nextTab = 1;
+    this.#disarmIdle();
+    this.log('Chromium closed');
+    this.options.emit({ type: 'browser-state', running: false });
+  }
+
+  #forgetApprovals(): void {
+    for (const requestId of this.#pending.withdrawAll()) {
+      this.options.emit({ type: 'approval-withdrawn', requestId });
+    }
+    this.#oneShots.clear();
+    this.#attachments.clear();
+  }
+
+  #armIdle(): void {
+    this.#disarmIdle();
+    if (!this.#launched || this.#busy > 0 || this.#tabs.size > 0) return;
+    this.#idleTimer = setTimeout(() => {
+      if (this.#busy === 0 && this.#tabs.size === 0) void this.shutdown();
+    }, this.options.idleMs ?? DEFAULT_IDLE_MS);
+    this.#idleTimer.unref();
+  }
+
+  #disarmIdle(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * What the command modules see of the driver (types only): one tab's state, the authorisation
+ * gate, the browser's lifecycle. The driver (browserDriver.ts) implements it; the commands never
+ * import the driver itself, so there is no cycle between them.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import type { ConsoleRing } from '../consoleRing.js';
+import type { GateSignals } from '../policy/gates.js';
+import type { Operation, DriverResult } from '../protocol.js';
+import type { SessionVault } from './sessionVault.js';
+import type { Ticket } from './tickets.js';
+
+/** The in-page agent of one tab (relay/src/browser/agent): JSON in, JSON out. */
+export interface PageAgent {
+  call(method: string, args?: object): Promise<unknown>;
+  gateSignals(): Promise<GateSignals>;
+  dispose(): Promise<void>;
+}
+
+export type AgentFactory = (page: Page) => PageAgent;
+
+/** Reader-mode extraction of captured HTML (relay/src/browser/extract). */
+export type Extractor = (
+  html: string,
+  url: string,
+) => { title: string; byline: string | null; url: string; markdown: string; textLength: number };
+
+export interface Tab {
+  readonly id: string;
+  readonly page: Page;
+  /** Opened by the person in the AI's window, not by an AI. */
+  readonly human: boolean;
+  readonly agent: PageAgent;
+  readonly cdp: Promise<CDPSession>;
+  readonly console: ConsoleRing;
+  /** Shared posture: the origins the person let the AI see in this tab. */
+  readonly approvedOrigins: Set<string>;
+  /** Bumped on every main-frame navigation, same-document ones included. */
+  generation: number;
+  /** The generation of the last read: refs come from it. */
+  readGeneration: number | null;
+  title: string;
+  ticket: Ticket | null;
+  /** The last few tickets before the current one, for `wait` on a superseded id. */
+  pastTickets: Ticket[];
+  lastAction: string | null;
+  /** Addresses of popups the page tried to open (blocked), newest last. */
+  popups: string[];
+  /** Set when the navigation rules stopped a navigation of this tab (a redirect, a link). */
+  blocked: { url: string; message: string } | null;
+  closed: boolean;
+}
+
+export interface AuthRequest {
+  operation: Operation;
+  /** The generation the command refers to; the tab's current one unless a ref says otherwise. */
+  generation?: number;
+  polling?: boolean;
+  target?: { role: string; name: string } | { ref: string };
+  payload?: { text: string; summary?: string; script?: string };
+}
+
+export interface Settings {
+  enabled: boolean;
+  posture: 'sandbox' | 'shared';
+  headless: boolean;
+  allowLoopback: boolean;
+}
+
+export interface DriverCore {
+  readonly settings: Settings;
+  readonly hubPort: number | undefined;
+  readonly vault: SessionVault;
+  readonly extractor: Extractor | null;
+  /** The named tab, or the focused AI tab when no id is given; a refusal otherwise. */
+  tab(tabId: string | undefined): Tab | DriverResult;
+  /** Makes an AI tab the default for commands without a tabId. */
+  focus(tab: Tab): void;
+  /** null when the command may go ahead; otherwise the refusal or the prompt to answer with. */
+  authorize(tab: Tab, request: AuthRequest): DriverResult | null;
+  /** Shared posture: whether the AI may go to `url` (null) or the person is being asked. */
+  authorizeDestination(tab: Tab | null, url: string): DriverResult | null;
+  /** A new AI tab (launching the browser if needed), or a refusal. */
+  newTab(): Promise<Tab | DriverResult>;
+  /** Starts a navigation of the tab; the ticket follows it. */
+  navigate(tab: Tab, url: string): Ticket;
+  /** Tells the app the tabs changed. */
+  changed(): void;
+  log(message: string): void;
+}
+
+export function isResult(value: unknown): value is DriverResult {
+  return typeof value === 'object' && value !== null && 'ok' in value;
+}

@@ -1,0 +1,143 @@
+/**
+ * Following the pages of the AI's browser: every page becomes a tab record whose generation moves
+ * with each main-frame navigation; AI tabs keep their console; navigations of AI tabs (main frame
+ * and subframes) pass the navigation rules at the network layer; popups an AI tab tries to open
+ * are stopped before they load anything.
+ */
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
+import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
+import type { AgentFactory, Tab } from './core.js';
+import { errorText } from './results.js';
+
+export interface WatchHooks {
+  rules(): NavigationRules;
+  tabOf(page: Page): Tab | undefined;
+  navigated(tab: Tab): void;
+  closed(tab: Tab): void;
+  changed(): void;
+  log(message: string): void;
+}
+
+/** Subframes may show these without a network request (nothing to protect). */
+const LOCAL_SCHEMES = /^(about|data|blob):/i;
+
+/** Makes a page a tab record and follows it. */
+export function watchPage(
+  context: BrowserContext,
+  page: Page,
+  id: string,
+  human: boolean,
+  createAgent: AgentFactory,
+  hooks: WatchHooks,
+): Tab {
+  const tab: Tab = {
+    id,
+    page,
+    human,
+    agent: createAgent(page),
+    cdp: context.newCDPSession(page),
+    console: new ConsoleRing(),
+    approvedOrigins: new Set(),
+    generation: 0,
+    readGeneration: null,
+    title: '',
+    ticket: null,
+    pastTickets: [],
+    lastAction: null,
+    popups: [],
+    blocked: null,
+    closed: false,
+  };
+  tab.cdp.catch(() => undefined);
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) hooks.navigated(tab);
+  });
+  page.on('close', () => hooks.closed(tab));
+  page.on('load', () => {
+    page.title().then(
+      (title) => {
+        tab.title = title;
+        hooks.changed();
+      },
+      () => undefined,
+    );
+  });
+  if (!human) {
+    page.on('console', (message) => {
+      const level = consoleLevel(message.type());
+      if (level) tab.console.push(level, message.text());
+    });
+    void tab.cdp
+      .then(async (cdp) => {
+        cdp.on('Runtime.exceptionThrown', (event) => {
+          const details = event.exceptionDetails;
+          const description = details.exception?.description ?? details.text ?? '';
+          const inPromise = /in promise/i.test(details.text ?? '');
+          tab.console.push(
+            'error',
+            exceptionText(inPromise ? 'Unhandled rejection: ' : 'Uncaught ', description),
+          );
+        });
+        await cdp.send('Runtime.enable');
+      })
+      .catch(() => undefined);
+    // A redirect is not seen by routing: its hops are judged here, and a blocked one is left.
+    page.on('request', (request) => {
+      if (!request.redirectedFrom() || !request.isNavigationRequest()) return;
+      if (request.frame() !== page.mainFrame()) return;
+      const verdict = checkNavigation(request.url(), hooks.rules());
+      if (verdict.ok) return;
+      tab.blocked = { url: request.url(), message: verdict.message };
+      tab.ticket?.settle('failed', {
+        code: verdict.code,
+        message: `A redirect was stopped: ${verdict.message}`,
+      });
+      page.goto('about:blank').catch(() => undefined);
+    });
+  }
+  return tab;
+}
+
+async function routeRequest(route: Route, hooks: WatchHooks): Promise<void> {
+  const request = route.request();
+  if (!request.isNavigationRequest()) return route.continue();
+  let page: Page;
+  try {
+    page = request.frame().page();
+  } catch {
+    return route.continue();
+  }
+  const tab = hooks.tabOf(page);
+  if (!tab) {
+    const opener = await page.opener().catch(() => null);
+    const openerTab = opener ? hooks.tabOf(opener) : undefined;
+    if (openerTab && !openerTab.human) {
+      openerTab.popups.push(request.url());
+      await route.abort('blockedbyclient');
+      await page.close().catch(() => undefined);
+      return;
+    }
+    return route.continue();
+  }
+  if (tab.human) return route.continue();
+  const main = request.frame() === page.mainFrame();
+  if (!main && LOCAL_SCHEMES.test(request.url())) return route.continue();
+  const verdict = checkNavigation(request.url(), hooks.rules());
+  if (verdict.ok) return route.continue();
+  if (main) {
+    tab.blocked = { url: request.url(), message: verdict.message };
+    tab.ticket?.settle('failed', { code: verdict.code, message: verdict.message });
+  }
+  return route.abort('blockedbyclient');
+}
+
+/** Applies the navigation rules to every navigation of AI tabs in the context. */
+export async function guardNavigations(context: BrowserContext, hooks: WatchHooks): Promise<void> {
+  await context.route('**/*', (route) =>
+    routeRequest(route, hooks).catch((e: unknown) => {
+      // The page went away in between; nothing to answer.
+      hooks.log(`route: ${errorText(e)}`);
+    }),
+  );
+}

@@ -1,0 +1,187 @@
+/**
+ * browser_read: read, screenshot, query, extract, console, wait_for, and console_clear. Each is
+ * authorised as `read`; page content in the answers is marked untrusted.
+ */
+import type { DriverCommand, DriverResult } from '../protocol.js';
+import { urlForAgent } from '../policy/urls.js';
+import { isResult, type DriverCore, type Tab } from './core.js';
+import { captureJpeg, evaluateIsolated } from './pageIo.js';
+import { done, errorText, fail } from './results.js';
+
+type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
+
+/** The capture cap of extract, in UTF-16 code units of outerHTML. */
+export const MAX_CAPTURE = 2_000_000;
+export const WAIT_FOR_DEFAULT_MS = 12_000;
+const POLL_MS = 150;
+
+/** The tab, authorised for a read; or the refusal. */
+export function readableTab(
+  core: DriverCore,
+  tabId: string | undefined,
+  polling = false,
+): Tab | DriverResult {
+  const tab = core.tab(tabId);
+  if (isResult(tab)) return tab;
+  return core.authorize(tab, { operation: 'read', polling }) ?? tab;
+}
+
+/** What an agent call answered, or a refusal for an agent error or a failure. */
+export async function agentCall(
+  tab: Tab,
+  method: string,
+  args: object,
+): Promise<Record<string, unknown> | DriverResult> {
+  try {
+    const value = (await tab.agent.call(method, args)) as Record<string, unknown> | null;
+    if (!value || typeof value !== 'object')
+      return fail('INTERNAL', `The page agent gave no answer to ${method}.`);
+    if (typeof value.error === 'string') {
+      const stale = /generation|stale|ref/i.test(value.error);
+      return fail(stale ? 'STALE_REF' : 'INVALID_ARGUMENT', value.error.slice(0, 500));
+    }
+    return value;
+  } catch (e) {
+    if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
+    return fail('INTERNAL', `The page could not be read: ${errorText(e)}`);
+  }
+}
+
+function pageData(tab: Tab, data: Record<string, unknown>): Record<string, unknown> {
+  return {
+    tabId: tab.id,
+    ...data,
+    url: urlForAgent(tab.page.url()),
+    generation: tab.generation,
+    untrusted: true,
+  };
+}
+
+export async function read(core: DriverCore, cmd: Cmd<'read'>): Promise<DriverResult> {
+  const tab = readableTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  const generation = tab.generation;
+  const snap = await agentCall(tab, 'snapshot', { generation });
+  if (isResult(snap)) return snap;
+  if (tab.generation === generation) tab.readGeneration = generation;
+  return done(
+    pageData(tab, {
+      snapshot: snap.nodes,
+      truncated: snap.truncated,
+      unreachable: snap.unreachable,
+    }),
+  );
+}
+
+export async function screenshot(core: DriverCore, cmd: Cmd<'screenshot'>): Promise<DriverResult> {
+  const tab = readableTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  try {
+    const shot = await captureJpeg(await tab.cdp);
+    return done(pageData(tab, { width: shot.width, height: shot.height }), shot.base64);
+  } catch (e) {
+    return fail('INTERNAL', `The screenshot failed: ${errorText(e)}`);
+  }
+}
+
+export async function query(core: DriverCore, cmd: Cmd<'query'>): Promise<DriverResult> {
+  const tab = readableTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  const args = { selector: cmd.selector, generation: tab.generation, fields: cmd.fields };
+  const answer = await agentCall(tab, 'query', args);
+  if (isResult(answer)) return answer;
+  return done(pageData(tab, answer));
+}
+
+const CAPTURE_SCRIPT = `(() => {
+  const html = document.documentElement ? document.documentElement.outerHTML : '';
+  return { html: html.length > ${MAX_CAPTURE} ? html.slice(0, ${MAX_CAPTURE}) : html, truncated: html.length > ${MAX_CAPTURE} };
+})()`;
+
+export async function extract(core: DriverCore, cmd: Cmd<'extract'>): Promise<DriverResult> {
+  const tab = readableTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  if (!core.extractor) return fail('INTERNAL', 'Reader extraction is not available in this hub.');
+  const url = tab.page.url();
+  let captured: { html: string; truncated: boolean };
+  try {
+    captured = (await evaluateIsolated(await tab.cdp, CAPTURE_SCRIPT)) as typeof captured;
+  } catch (e) {
+    return fail('INTERNAL', `The page could not be captured: ${errorText(e)}`);
+  }
+  try {
+    const article = core.extractor(captured.html, url);
+    return done(
+      pageData(tab, { ...article, url: urlForAgent(url), truncated: captured.truncated }),
+    );
+  } catch (e) {
+    return fail('INTERNAL', `The page could not be extracted: ${errorText(e)}`);
+  }
+}
+
+function consoleTab(core: DriverCore, tabId: string | undefined): Tab | DriverResult {
+  const tab = readableTab(core, tabId);
+  if (isResult(tab)) return tab;
+  if (tab.human || core.settings.posture !== 'sandbox') {
+    return fail('INVALID_ARGUMENT', 'The console is kept for AI tabs in the sandbox posture only.');
+  }
+  return tab;
+}
+
+export function consoleRead(core: DriverCore, cmd: Cmd<'console'>): DriverResult {
+  const tab = consoleTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  return done(pageData(tab, { entries: tab.console.entries() }));
+}
+
+export function consoleClear(core: DriverCore, cmd: Cmd<'console_clear'>): DriverResult {
+  const tab = consoleTab(core, cmd.tabId);
+  if (isResult(tab)) return tab;
+  return done(pageData(tab, { entries: tab.console.drain() }));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function waitFor(core: DriverCore, cmd: Cmd<'wait_for'>): Promise<DriverResult> {
+  const tab = readableTab(core, cmd.tabId, true);
+  if (isResult(tab)) return tab;
+  const deadline = Date.now() + (cmd.timeoutMs ?? WAIT_FOR_DEFAULT_MS);
+  const generation = tab.generation;
+  for (;;) {
+    if (tab.closed) return done({ tabId: tab.id, matched: false, reason: 'tab-gone' });
+    if (cmd.urlContains !== undefined) {
+      if (urlForAgent(tab.page.url()).includes(cmd.urlContains)) {
+        return done(pageData(tab, { matched: true }));
+      }
+    } else {
+      if (cmd.ref !== undefined && tab.generation !== generation) {
+        return fail(
+          'STALE_REF',
+          'The page navigated while waiting; the ref is from the earlier page. Read again.',
+        );
+      }
+      if (tab.human && tab.generation !== generation) {
+        const again = core.authorize(tab, { operation: 'read', polling: true });
+        if (again) return again;
+      }
+      const args = {
+        generation: tab.generation,
+        ref: cmd.ref,
+        role: cmd.role,
+        name: cmd.name,
+        text: cmd.text,
+      };
+      const answer = await agentCall(tab, 'check', args);
+      // A page between documents answers nothing for a moment; the next poll asks again.
+      if (!isResult(answer) && answer.matched === true) {
+        return done(pageData(tab, { matched: true, ...(answer.ref ? { ref: answer.ref } : {}) }));
+      }
+      if (isResult(answer) && !answer.ok && answer.error === 'STALE_REF' && cmd.ref !== undefined) {
+        return answer;
+      }
+    }
+    const left = deadline - Date.now();
+    if (left <= 0) return done(pageData(tab, { matched: false, reason: 'timeout' }));
+    await sleep(Math.min(POLL_MS, left));
+  }
+}

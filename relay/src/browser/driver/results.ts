@@ -1,0 +1,25 @@
+/** Building the driver's answers. */
+import type { DriverErrorCode, DriverResult } from '../protocol.js';
+
+export function fail(
+  error: DriverErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): DriverResult {
+  return details ? { ok: false, error, message, details } : { ok: false, error, message };
+}
+
+export function done(data: Record<string, unknown>, image?: string): DriverResult {
+  return image
+    ? { ok: true, data, image: { base64: image, mimeType: 'image/jpeg' } }
+    : { ok: true, data };
+}
+
+/** The message of anything thrown, without the addresses Playwright puts in its errors. */
+export function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e);
+  return text
+    .split('\n', 1)[0]
+    .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '(address)')
+    .slice(0, 300);
+}
