@@ -1,0 +1,183 @@
+/**
+ * Runs the in-page agent (agentSource.ts) in an isolated world of a page's main frame, through
+ * the Chrome DevTools Protocol: playwright-core offers isolated worlds only that way. The world
+ * shares the page's DOM but not its JavaScript, so a page that replaces `Element.prototype`
+ * methods or `document.querySelectorAll` changes nothing the agent uses.
+ *
+ * The world is created on first use (`Page.createIsolatedWorld`) and the agent installed in it;
+ * a navigation to a new document destroys it, and the next call creates it again. Calls go
+ * through `Runtime.callFunctionOn` with the world's context, answers come back by value.
+ *
+ * Clicks: `act({operation: 'click'})` does not click. When every check passes it answers
+ * `{found: true, clickAt: {x, y}, matchedTotal, matchedVisible, ref}` (viewport CSS pixels) and
+ * the driver clicks there with `page.mouse.click(x, y)`, a trusted click, then reports
+ * `clicked: true`. Type, scroll and key act in the page with synthetic events.
+ */
+import type { CDPSession, Page } from 'playwright-core';
+import { AGENT_SOURCE } from './agentSource.js';
+import type {
+  ActArgs,
+  ActResult,
+  AgentError,
+  AgentMethod,
+  CheckArgs,
+  CheckResult,
+  DescribeArgs,
+  DescribeResult,
+  GateSignals,
+  QueryArgs,
+  QueryResult,
+  SnapshotArgs,
+  SnapshotResult,
+  StyleArgs,
+  StyleResult,
+} from './agentTypes.js';
+
+const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
+  'snapshot',
+  'act',
+  'query',
+  'check',
+  'describe',
+  'style',
+  'gateSignals',
+]);
+
+/** The name of the agent's world in each document. */
+export const AGENT_WORLD = 'vmark-agent';
+
+/** Calls the agent's method with JSON arguments (runs in the isolated world). */
+const CALL = 'function (method, args) { return globalThis.__vmarkAgent[method](args); }';
+
+interface FrameTree {
+  frameTree: { frame: { id: string } };
+}
+interface CallAnswer {
+  result: { value?: unknown; description?: string };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+/** The world is gone (the document was replaced) or the agent is not in it. */
+function worldLost(message: string): boolean {
+  return /Cannot find context|context was destroyed|Cannot find default execution context|__vmarkAgent/i.test(
+    message,
+  );
+}
+
+export class IsolatedAgent {
+  private session: CDPSession | null = null;
+  private contextId: Promise<number> | null = null;
+  private readonly onNavigated: (frame: unknown) => void;
+
+  constructor(private readonly page: Page) {
+    this.onNavigated = (frame) => {
+      if (frame === this.page.mainFrame()) this.contextId = null;
+    };
+    page.on('framenavigated', this.onNavigated);
+  }
+
+  /** Calls `globalThis.__vmarkAgent[method](args)` in the isolated world; answers its JSON. */
+  async call(method: AgentMethod, args?: object): Promise<unknown> {
+    if (!METHODS.has(method)) throw new Error(`unknown agent method ${String(method)}`);
+    try {
+      return await this.callOnce(method, args ?? {});
+    } catch (error) {
+      if (!worldLost(String((error as Error).message))) throw error;
+      this.contextId = null;
+      return this.callOnce(method, args ?? {});
+    }
+  }
+
+  snapshot(args: SnapshotArgs): Promise<SnapshotResult | AgentError> {
+    return this.call('snapshot', args) as Promise<SnapshotResult | AgentError>;
+  }
+
+  act(args: ActArgs): Promise<ActResult | AgentError> {
+    return this.call('act', args) as Promise<ActResult | AgentError>;
+  }
+
+  query(args: QueryArgs): Promise<QueryResult | AgentError> {
+    return this.call('query', args) as Promise<QueryResult | AgentError>;
+  }
+
+  check(args: CheckArgs): Promise<CheckResult | AgentError> {
+    return this.call('check', args) as Promise<CheckResult | AgentError>;
+  }
+
+  describe(args: DescribeArgs): Promise<DescribeResult | AgentError> {
+    return this.call('describe', args) as Promise<DescribeResult | AgentError>;
+  }
+
+  style(args: StyleArgs): Promise<StyleResult | AgentError> {
+    return this.call('style', args) as Promise<StyleResult | AgentError>;
+  }
+
+  gateSignals(): Promise<GateSignals> {
+    return this.call('gateSignals') as Promise<GateSignals>;
+  }
+
+  /** Stops following the page and closes the CDP session (the page itself is left alone). */
+  async dispose(): Promise<void> {
+    this.page.off('framenavigated', this.onNavigated);
+    this.contextId = null;
+    const session = this.session;
+    this.session = null;
+    if (session) await session.detach().catch(() => undefined);
+  }
+
+  private async callOnce(method: string, args: object): Promise<unknown> {
+    const session = await this.cdp();
+    const executionContextId = await this.context();
+    const answer = (await session.send('Runtime.callFunctionOn', {
+      functionDeclaration: CALL,
+      executionContextId,
+      arguments: [{ value: method }, { value: args }],
+      returnByValue: true,
+      awaitPromise: true,
+    })) as CallAnswer;
+    if (answer.exceptionDetails) {
+      const details = answer.exceptionDetails;
+      throw new Error(`agent ${method} failed: ${details.exception?.description ?? details.text}`);
+    }
+    return answer.result.value;
+  }
+
+  private async cdp(): Promise<CDPSession> {
+    if (!this.session) this.session = await this.page.context().newCDPSession(this.page);
+    return this.session;
+  }
+
+  /** The isolated world's context in the current document, created and furnished if needed. */
+  private context(): Promise<number> {
+    if (!this.contextId) {
+      const pending = this.createWorld();
+      this.contextId = pending;
+      pending.catch(() => {
+        if (this.contextId === pending) this.contextId = null;
+      });
+    }
+    return this.contextId;
+  }
+
+  private async createWorld(): Promise<number> {
+    const session = await this.cdp();
+    const tree = (await session.send('Page.getFrameTree')) as FrameTree;
+    const world = (await session.send('Page.createIsolatedWorld', {
+      frameId: tree.frameTree.frame.id,
+      worldName: AGENT_WORLD,
+      grantUniveralAccess: false,
+    })) as { executionContextId: number };
+    const installed = (await session.send('Runtime.evaluate', {
+      expression: AGENT_SOURCE,
+      contextId: world.executionContextId,
+      returnByValue: true,
+    })) as CallAnswer;
+    if (installed.exceptionDetails || installed.result.value !== true) {
+      const details = installed.exceptionDetails;
+      throw new Error(
+        `the agent did not install: ${details?.exception?.description ?? details?.text}`,
+      );
+    }
+    return world.executionContextId;
+  }
+}
