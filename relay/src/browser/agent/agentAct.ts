@@ -104,6 +104,21 @@ export function actPart(A: AgentScope): void {
     return { el, ref: A.refOf(el, generation) as string, total, visible: 1 };
   }
 
+  /**
+   * What covers `el` at the hit point, named by its outermost element that does not hold `el`:
+   * the outermost positioned one (a fixed banner, not the paragraph in it), else the outermost.
+   */
+  function coverOf(hit: Element, el: Element): Element {
+    let outermost = hit;
+    let positioned: Element | null = null;
+    for (let at: Element | null = hit; at && !A.within(el, at); at = A.parentOf(at)) {
+      if (at === document.body || at === document.documentElement) break;
+      outermost = at;
+      if (getComputedStyle(at).position !== 'static') positioned = at;
+    }
+    return positioned ?? outermost;
+  }
+
   /** The checks before a pointer-like act: disabled, upload, scrolled into view, hit-tested. */
   function ready(target: Located, verb: Verb): { x: number; y: number } | ActResult {
     const { el, ref, total, visible } = target;
@@ -125,7 +140,7 @@ export function actPart(A: AgentScope): void {
     const hit = A.deepFromPoint(x, y);
     if (!hit) return refuse({ reason: 'offscreen' });
     if (!A.within(hit, el) && !A.within(el, hit)) {
-      return refuse({ reason: 'obscured', by: A.describeEl(hit) });
+      return refuse({ reason: 'obscured', by: A.describeEl(coverOf(hit, el)) });
     }
     return { x, y };
   }

@@ -40,13 +40,16 @@ export function textPart(A: AgentScope): void {
     return cut([token(el.localName) || 'element', ...classes].join('.'));
   };
 
+  /** The nearest container with an id (`form#id`), else the nearest container (`li.row`). */
   function container(el: Element): string {
+    let nearest: Element | null = null;
     for (let at = A.parentOf(el); at && at !== document.body; at = A.parentOf(at)) {
       if (!at.matches(CONTAINERS)) continue;
       const id = token(at.id);
-      return id !== '' ? cut(token(at.localName) + '#' + id) : A.describeEl(at);
+      if (id !== '') return cut(token(at.localName) + '#' + id);
+      nearest = nearest ?? at;
     }
-    return '';
+    return nearest ? A.describeEl(nearest) : '';
   }
 
   function hint(el: Element, name: string): string {
