@@ -212,3 +212,31 @@ test('the agent runs in an isolated world: a page that patches DOM methods chang
     ),
   ).toEqual(['snapshot']);
 });
+
+test('the agent follows the page: new documents, same-document navigations, another origin', async ({
+  page,
+}) => {
+  const second = await startPageServer();
+  try {
+    const agent = await agentOn(page);
+    const urls = [
+      server.url('/agent/shape.html'),
+      server.url('/agent/other.html'),
+      second.url('/agent/shape.html'),
+      server.url('/agent/shape.html#anchor'),
+    ];
+    for (const [i, url] of urls.entries()) {
+      await page.goto(url);
+      const snapshot = await snapshotOf(agent, i + 1);
+      expect(nodeNamed(snapshot, 'button', 'Save').ref, url).toBe('e3');
+    }
+    await page.evaluate(() => history.pushState({}, '', '?step=2'));
+    expect((await snapshotOf(agent, 10)).nodes.length).toBe(8);
+    // Nothing of the agent is visible to the page's scripts.
+    expect(
+      await page.evaluate(() => ['__vmarkAgent', '__vmarkAgentKey'].filter((k) => k in window)),
+    ).toEqual([]);
+  } finally {
+    await second.close();
+  }
+});

@@ -231,7 +231,11 @@ test('key: synthetic key events to a target or to the focused element, with modi
     generation: 1,
   });
   expect(result).toMatchObject({ found: true, pressed: true, matchedTotal: 1, matchedVisible: 1 });
-  expect(await events(page)).toEqual(['title:keydown:Enter', 'title:keyup:Enter']);
+  expect(await events(page)).toEqual([
+    'title:keydown:Enter',
+    'title:keypress:Enter',
+    'title:keyup:Enter',
+  ]);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('title');
 
   await page.evaluate(() => {

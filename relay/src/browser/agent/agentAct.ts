@@ -270,8 +270,9 @@ export function actPart(A: AgentScope): void {
     target = target ?? A.deepActive() ?? document.body ?? document.documentElement;
     const init = keyInit(name, mods);
     const proceeded = target.dispatchEvent(new KeyboardEvent('keydown', init));
-    if (proceeded && name.length === 1 && !init.ctrlKey && !init.metaKey) {
-      const char = name.charCodeAt(0);
+    const printable = name.length === 1 || name === 'Enter';
+    if (proceeded && printable && !init.ctrlKey && !init.metaKey) {
+      const char = name === 'Enter' ? 13 : name.charCodeAt(0);
       target.dispatchEvent(
         new KeyboardEvent('keypress', {
           ...init,

@@ -13,6 +13,7 @@
  * the driver clicks there with `page.mouse.click(x, y)`, a trusted click, then reports
  * `clicked: true`. Type, scroll and key act in the page with synthetic events.
  */
+import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
 import { AGENT_SOURCE } from './agentSource.js';
 import type {
@@ -43,11 +44,41 @@ const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
   'gateSignals',
 ]);
 
+/** The methods that change nothing in the page, safe to ask again of a new document. */
+const READS: ReadonlySet<string> = new Set<AgentMethod>([
+  'snapshot',
+  'query',
+  'check',
+  'describe',
+  'gateSignals',
+]);
+
+/** An act or style whose document was replaced while it was being sent. */
+export class AgentWorldLostError extends Error {
+  constructor(method: string) {
+    super(`the page's document changed during the agent's ${method}`);
+    this.name = 'AgentWorldLostError';
+  }
+}
+
 /** The name of the agent's world in each document. */
 export const AGENT_WORLD = 'vmark-agent';
 
-/** Calls the agent's method with JSON arguments (runs in the isolated world). */
-const CALL = 'function (method, args) { return globalThis.__vmarkAgent[method](args); }';
+/**
+ * Calls the agent's method with JSON arguments, in the isolated world. Execution context ids are
+ * not unique across renderer processes, so a stale id could name another world after a
+ * navigation: the call first checks the world's key, a random value only our world was given,
+ * which a page cannot read or forge.
+ */
+const CALL =
+  'function (method, args, key) {' +
+  " if (globalThis.__vmarkAgentKey !== key) throw new Error('vmark agent world lost');" +
+  ' return globalThis.__vmarkAgent[method](args); }';
+
+interface World {
+  contextId: number;
+  key: string;
+}
 
 interface FrameTree {
   frameTree: { frame: { id: string } };
@@ -59,31 +90,41 @@ interface CallAnswer {
 
 /** The world is gone (the document was replaced) or the agent is not in it. */
 function worldLost(message: string): boolean {
-  return /Cannot find context|context was destroyed|Cannot find default execution context|__vmarkAgent/i.test(
-    message,
-  );
+  return /Cannot find context|context was destroyed|vmark agent world lost/i.test(message);
+}
+
+/** An expression that gives the world its key and yields true. */
+function keySetter(key: string): string {
+  const descriptor = `{ value: ${JSON.stringify(key)}, writable: true, configurable: true }`;
+  return `(Object.defineProperty(globalThis, '__vmarkAgentKey', ${descriptor}), true)`;
 }
 
 export class IsolatedAgent {
   private session: CDPSession | null = null;
-  private contextId: Promise<number> | null = null;
+  private world: Promise<World> | null = null;
   private readonly onNavigated: (frame: unknown) => void;
 
   constructor(private readonly page: Page) {
     this.onNavigated = (frame) => {
-      if (frame === this.page.mainFrame()) this.contextId = null;
+      if (frame === this.page.mainFrame()) this.world = null;
     };
     page.on('framenavigated', this.onNavigated);
   }
 
-  /** Calls `globalThis.__vmarkAgent[method](args)` in the isolated world; answers its JSON. */
+  /**
+   * Calls `globalThis.__vmarkAgent[method](args)` in the isolated world; answers its JSON. When
+   * the world was lost (the document was replaced under the call), a read is asked again of the
+   * new document; an act or style is not, and fails with an `AgentWorldLostError`: it was meant
+   * for the document that went away.
+   */
   async call(method: AgentMethod, args?: object): Promise<unknown> {
     if (!METHODS.has(method)) throw new Error(`unknown agent method ${String(method)}`);
     try {
       return await this.callOnce(method, args ?? {});
     } catch (error) {
       if (!worldLost(String((error as Error).message))) throw error;
-      this.contextId = null;
+      this.world = null;
+      if (!READS.has(method)) throw new AgentWorldLostError(method);
       return this.callOnce(method, args ?? {});
     }
   }
@@ -119,7 +160,7 @@ export class IsolatedAgent {
   /** Stops following the page and closes the CDP session (the page itself is left alone). */
   async dispose(): Promise<void> {
     this.page.off('framenavigated', this.onNavigated);
-    this.contextId = null;
+    this.world = null;
     const session = this.session;
     this.session = null;
     if (session) await session.detach().catch(() => undefined);
@@ -127,11 +168,11 @@ export class IsolatedAgent {
 
   private async callOnce(method: string, args: object): Promise<unknown> {
     const session = await this.cdp();
-    const executionContextId = await this.context();
+    const { contextId, key } = await this.currentWorld();
     const answer = (await session.send('Runtime.callFunctionOn', {
       functionDeclaration: CALL,
-      executionContextId,
-      arguments: [{ value: method }, { value: args }],
+      executionContextId: contextId,
+      arguments: [{ value: method }, { value: args }, { value: key }],
       returnByValue: true,
       awaitPromise: true,
     })) as CallAnswer;
@@ -148,18 +189,18 @@ export class IsolatedAgent {
   }
 
   /** The isolated world's context in the current document, created and furnished if needed. */
-  private context(): Promise<number> {
-    if (!this.contextId) {
+  private currentWorld(): Promise<World> {
+    if (!this.world) {
       const pending = this.createWorld();
-      this.contextId = pending;
+      this.world = pending;
       pending.catch(() => {
-        if (this.contextId === pending) this.contextId = null;
+        if (this.world === pending) this.world = null;
       });
     }
-    return this.contextId;
+    return this.world;
   }
 
-  private async createWorld(): Promise<number> {
+  private async createWorld(): Promise<World> {
     const session = await this.cdp();
     const tree = (await session.send('Page.getFrameTree')) as FrameTree;
     const world = (await session.send('Page.createIsolatedWorld', {
@@ -167,8 +208,9 @@ export class IsolatedAgent {
       worldName: AGENT_WORLD,
       grantUniveralAccess: false,
     })) as { executionContextId: number };
+    const key = randomUUID();
     const installed = (await session.send('Runtime.evaluate', {
-      expression: AGENT_SOURCE,
+      expression: `${AGENT_SOURCE} && ${keySetter(key)}`,
       contextId: world.executionContextId,
       returnByValue: true,
     })) as CallAnswer;
@@ -178,6 +220,6 @@ export class IsolatedAgent {
         `the agent did not install: ${details?.exception?.description ?? details?.text}`,
       );
     }
-    return world.executionContextId;
+    return { contextId: world.executionContextId, key };
   }
 }
