@@ -219,6 +219,16 @@ test('the agent follows the page: new documents, same-document navigations, anot
   const second = await startPageServer();
   try {
     const agent = await agentOn(page);
+    await page.goto(server.url('/agent/query.html'));
+    // Calls that arrive together on a fresh agent share one session and one world.
+    const [read, query, gate] = await Promise.all([
+      agent.snapshot({ generation: 0 }),
+      agent.query({ selector: 'td', generation: 0 }),
+      agent.gateSignals(),
+    ]);
+    expect(read).toMatchObject({ truncated: false });
+    expect(query).toMatchObject({ count: 4 });
+    expect(gate).toMatchObject({ title: 'Query' });
     const urls = [
       server.url('/agent/shape.html'),
       server.url('/agent/other.html'),

@@ -93,14 +93,21 @@ function worldLost(message: string): boolean {
   return /Cannot find context|context was destroyed|vmark agent world lost/i.test(message);
 }
 
-/** An expression that gives the world its key and yields true. */
-function keySetter(key: string): string {
-  const descriptor = `{ value: ${JSON.stringify(key)}, writable: true, configurable: true }`;
-  return `(Object.defineProperty(globalThis, '__vmarkAgentKey', ${descriptor}), true)`;
+/**
+ * Installs the agent and yields the world's key: the one it already has (the same world is
+ * found again after a same-document navigation), else `key`.
+ */
+function installer(key: string): string {
+  const descriptor = `{ value: ${JSON.stringify(key)} }`;
+  return (
+    `${AGENT_SOURCE} && (Object.prototype.hasOwnProperty.call(globalThis, '__vmarkAgentKey') ` +
+    `|| Object.defineProperty(globalThis, '__vmarkAgentKey', ${descriptor}), ` +
+    'globalThis.__vmarkAgentKey)'
+  );
 }
 
 export class IsolatedAgent {
-  private session: CDPSession | null = null;
+  private session: Promise<CDPSession> | null = null;
   private world: Promise<World> | null = null;
   private readonly onNavigated: (frame: unknown) => void;
 
@@ -163,7 +170,7 @@ export class IsolatedAgent {
     this.world = null;
     const session = this.session;
     this.session = null;
-    if (session) await session.detach().catch(() => undefined);
+    if (session) await session.then((s) => s.detach()).catch(() => undefined);
   }
 
   private async callOnce(method: string, args: object): Promise<unknown> {
@@ -183,8 +190,14 @@ export class IsolatedAgent {
     return answer.result.value;
   }
 
-  private async cdp(): Promise<CDPSession> {
-    if (!this.session) this.session = await this.page.context().newCDPSession(this.page);
+  private cdp(): Promise<CDPSession> {
+    if (!this.session) {
+      const pending = this.page.context().newCDPSession(this.page);
+      this.session = pending;
+      pending.catch(() => {
+        if (this.session === pending) this.session = null;
+      });
+    }
     return this.session;
   }
 
@@ -208,13 +221,13 @@ export class IsolatedAgent {
       worldName: AGENT_WORLD,
       grantUniveralAccess: false,
     })) as { executionContextId: number };
-    const key = randomUUID();
     const installed = (await session.send('Runtime.evaluate', {
-      expression: `${AGENT_SOURCE} && ${keySetter(key)}`,
+      expression: installer(randomUUID()),
       contextId: world.executionContextId,
       returnByValue: true,
     })) as CallAnswer;
-    if (installed.exceptionDetails || installed.result.value !== true) {
+    const key = installed.result.value;
+    if (installed.exceptionDetails || typeof key !== 'string') {
       const details = installed.exceptionDetails;
       throw new Error(
         `the agent did not install: ${details?.exception?.description ?? details?.text}`,
