@@ -2,6 +2,7 @@
  * The frames between the hub and the app core on `/app`: one JSON object per text frame, told
  * apart by `t`. See docs/relay.md for the full protocol.
  */
+import type { DriverEvent, DriverResult } from './browser/protocol.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, type JsonRpcMessage } from './jsonRpc.js';
 
 /** Who is on the other end of a session, from its `initialize` `clientInfo`. */
@@ -10,15 +11,25 @@ export interface ClientInfo {
   version: string;
 }
 
+/** A browser command's id, chosen by the app and echoed in its result. */
+export type BrowserCallId = string | number;
+
 export type AppToHub =
-  { t: 'hello'; instance: string } | { t: 'msg'; sid: string; data: Record<string, unknown> };
+  | { t: 'hello'; instance: string }
+  | { t: 'msg'; sid: string; data: Record<string, unknown> }
+  // The browser driver's frames (relay/src/browser/protocol.ts); the driver checks their contents.
+  | { t: 'browser'; id: BrowserCallId; cmd: unknown }
+  | { t: 'browser-config'; config: unknown }
+  | { t: 'browser-answer'; answer: unknown };
 
 export type HubToApp =
   | { t: 'role'; active: boolean }
   | { t: 'open'; sid: string; client: ClientInfo | null }
   | { t: 'msg'; sid: string; data: JsonRpcMessage }
   | { t: 'close'; sid: string }
-  | { t: 'sessions'; list: { sid: string; client: ClientInfo | null }[] };
+  | { t: 'sessions'; list: { sid: string; client: ClientInfo | null }[] }
+  | { t: 'browser-result'; id: BrowserCallId; result: DriverResult }
+  | { t: 'browser-event'; event: DriverEvent };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -53,6 +64,18 @@ export function parseAppFrame(
     if (!isRecord(value.data)) return { ok: false, reason: 'msg needs a "data" object' };
     return { ok: true, frame: { t: 'msg', sid: value.sid, data: value.data } };
   }
+  if (value.t === 'browser') {
+    const { id } = value;
+    const idOk =
+      (typeof id === 'string' && id.length > 0 && id.length <= 100) ||
+      (typeof id === 'number' && Number.isSafeInteger(id));
+    if (!idOk) return { ok: false, reason: 'browser needs an "id" (a string or an integer)' };
+    return { ok: true, frame: { t: 'browser', id: id as BrowserCallId, cmd: value.cmd } };
+  }
+  if (value.t === 'browser-config')
+    return { ok: true, frame: { t: 'browser-config', config: value.config } };
+  if (value.t === 'browser-answer')
+    return { ok: true, frame: { t: 'browser-answer', answer: value.answer } };
   const t = typeof value.t === 'string' ? ` "${value.t.slice(0, 40)}"` : '';
   return { ok: false, reason: `unknown frame type${t}` };
 }

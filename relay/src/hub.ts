@@ -5,7 +5,10 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import { IsolatedAgent } from './browser/agent/isolatedAgent.js';
+import { BrowserDriver } from './browser/driver/browserDriver.js';
 import { hostIsOwn } from './hostValidation.js';
+import type { HubToApp } from './appFrames.js';
 import { EMPTY_MANIFEST, type Manifest } from './manifest.js';
 import { securityHeaders } from './securityHeaders.js';
 import { SessionRouter } from './sessionRouter.js';
@@ -13,6 +16,7 @@ import { foreignHost, notOpen } from './sentences.js';
 import { attachEndpoints } from './socketEndpoints.js';
 import { staticHandler } from './staticFiles.js';
 import { RELAY_VERSION } from './version.js';
+import { vmarkHomePath } from './vmarkHome.js';
 
 export interface HubOptions {
   /** The port on 127.0.0.1; 0 picks a free one. */
@@ -35,6 +39,10 @@ export interface HubOptions {
   relayPath?: string;
   /** Where diagnostics go. Default: stderr. */
   log?: (message: string) => void;
+  /** `$VMARK_HOME`, for the browser's shared profile and saved sessions. Default: the env's. */
+  home?: string;
+  /** How long the AI's browser stays open with no AI tab and no command. Default 5 minutes. */
+  browserIdleMs?: number;
 }
 
 export interface Hub {
@@ -43,7 +51,9 @@ export interface Hub {
   port: number;
   /** The app's URL, `http://127.0.0.1:PORT/`. */
   url: string;
-  /** Stops listening and closes every socket. */
+  /** The browser driver (AI tabs); tests reach the live browser through it. */
+  browser: BrowserDriver;
+  /** Stops listening, closes every socket and the AI's browser. */
   close(): Promise<void>;
 }
 
@@ -111,7 +121,18 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     answerRequests(port, options.root, options.relayPath ?? DEFAULT_RELAY_PATH, log),
   );
   const url = `http://127.0.0.1:${port}/`;
+  // The driver speaks to whichever app is active; the router is made just below.
+  let toActiveApp: (frame: HubToApp) => void = () => undefined;
+  const browser = new BrowserDriver({
+    home: options.home ?? vmarkHomePath(),
+    hubPort: port,
+    log,
+    emit: (event) => toActiveApp({ t: 'browser-event', event }),
+    createAgent: (page) => new IsolatedAgent(page),
+    idleMs: options.browserIdleMs,
+  });
   const router = new SessionRouter({
+    onActivated: () => browser.announce(),
     requestTimeoutMs: options.requestTimeoutMs ?? 25_000,
     appUrl: url,
     log,
@@ -129,12 +150,20 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     helloTimeoutMs: options.helloTimeoutMs ?? 10_000,
     heartbeatMs: options.heartbeatMs ?? 30_000,
     log,
+    browser: {
+      command: (cmd) => browser.handle(cmd),
+      config: (config) => browser.setConfig(config),
+      answer: (answer) => browser.answer(answer),
+    },
   });
+  toActiveApp = (frame) => router.sendToActive(frame);
   return {
     server,
     port,
     url,
+    browser,
     close: async () => {
+      await browser.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       await endpoints.close();

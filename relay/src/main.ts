@@ -58,7 +58,7 @@ try {
   const token = await ensureToken(home, log);
   const { manifest, warning } = await loadManifest(join(root, 'mcp-manifest.json'));
   if (warning) log(warning);
-  const hub = await startHub({ port: port.port, root, token, manifest, log });
+  const hub = await startHub({ port: port.port, root, token, manifest, log, home });
   const removePidFile = writePidFile(home, hub.port);
   process.on('exit', removePidFile);
   console.log(`VMark Web is running at ${hub.url}`);

@@ -39,6 +39,8 @@ export interface RouterOptions {
   appUrl: string;
   noApp: NoAppContext;
   log(message: string): void;
+  /** Called when an app becomes the active one (after it learned its role and the sessions). */
+  onActivated?: () => void;
 }
 
 interface App extends AppHandle {
@@ -137,6 +139,16 @@ export class SessionRouter {
     }
   }
 
+  /** Whether this app is the active one (the only one whose browser frames count). */
+  isActive(handle: AppHandle): boolean {
+    return this.#apps[0] === handle;
+  }
+
+  /** Sends a frame to the active app, if there is one. */
+  sendToActive(frame: HubToApp): void {
+    this.#apps[0]?.link.send(frame);
+  }
+
   // ── The AI side ───────────────────────────────────────────────────────────
 
   openSession(link: AiLink): string {
@@ -218,6 +230,7 @@ export class SessionRouter {
       app.link.send({ t: 'open', sid: session.sid, client: session.client });
       this.#ensureSeen(app, session);
     }
+    this.options.onActivated?.();
   }
 
   /**

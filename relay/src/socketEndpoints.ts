@@ -6,7 +6,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { parseAppFrame } from './appFrames.js';
+import { parseAppFrame, type AppToHub } from './appFrames.js';
+import type { DriverResult } from './browser/protocol.js';
 import { MAX_FRAME_BYTES } from './limits.js';
 import { answerToMalformed, parseJsonRpc } from './jsonRpc.js';
 import type { AppHandle, SessionRouter } from './sessionRouter.js';
@@ -22,7 +23,22 @@ export interface EndpointOptions {
   /** How often idle sockets are pinged; one missed pong closes them. */
   heartbeatMs: number;
   log(message: string): void;
+  /** Where the browser frames of the active app go (the hub's browser driver). */
+  browser?: BrowserFrames;
 }
+
+export interface BrowserFrames {
+  command(cmd: unknown): Promise<DriverResult>;
+  config(config: unknown): void;
+  answer(answer: unknown): void;
+}
+
+const NOT_ACTIVE: DriverResult = {
+  ok: false,
+  error: 'BROWSER_UNAVAILABLE',
+  message:
+    'This VMark Web window is not the active one; the browser answers the active window only.',
+};
 
 function textOf(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
@@ -73,8 +89,10 @@ export function attachEndpoints(options: EndpointOptions): { close(): Promise<vo
           }
           clearTimeout(helloTimer);
           app = router.appHello({ send: (frame) => sendJson(ws, frame) }, parsed.frame.instance);
-        } else if (app) {
+        } else if (app && parsed.frame.t === 'msg') {
           router.fromApp(app, parsed.frame.sid, parsed.frame.data);
+        } else if (app) {
+          browserFrame(ws, app, parsed.frame);
         } else {
           log('ignored an app message sent before hello');
         }
@@ -87,6 +105,41 @@ export function attachEndpoints(options: EndpointOptions): { close(): Promise<vo
         if (app) router.appGone(app);
       }),
     );
+  }
+
+  /** A browser frame from an app that said hello: only the active app's count. */
+  function browserFrame(ws: WebSocket, app: AppHandle, frame: AppToHub): void {
+    const browser = options.browser;
+    const active = router.isActive(app);
+    if (frame.t === 'browser') {
+      const { id } = frame;
+      if (!browser || !active) {
+        const result: DriverResult = browser
+          ? NOT_ACTIVE
+          : { ok: false, error: 'BROWSER_UNAVAILABLE', message: 'This hub has no browser.' };
+        sendJson(ws, { t: 'browser-result', id, result });
+        return;
+      }
+      void browser.command(frame.cmd).then(
+        (result) => sendJson(ws, { t: 'browser-result', id, result }),
+        (e: unknown) => {
+          log(`a browser command failed: ${e instanceof Error ? e.message : String(e)}`);
+          const result: DriverResult = {
+            ok: false,
+            error: 'INTERNAL',
+            message: 'The browser command failed.',
+          };
+          sendJson(ws, { t: 'browser-result', id, result });
+        },
+      );
+      return;
+    }
+    if (!browser || !active) {
+      log(`ignored ${frame.t} from standby app ${app.instance}`);
+      return;
+    }
+    if (frame.t === 'browser-config') browser.config(frame.config);
+    else if (frame.t === 'browser-answer') browser.answer(frame.answer);
   }
 
   function serveAi(ws: WebSocket): void {

@@ -43,6 +43,12 @@ export async function agentCall(
     return value;
   } catch (e) {
     if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
+    if (e instanceof Error && e.name === 'AgentWorldLostError') {
+      return fail(
+        'STALE_REF',
+        'The page changed while acting on it (it navigated); read it again.',
+      );
+    }
     return fail('INTERNAL', `The page could not be read: ${errorText(e)}`);
   }
 }
