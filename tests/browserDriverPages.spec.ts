@@ -1,0 +1,127 @@
+/**
+ * What the driver tells the model about a loaded page: gates (login walls, consent, human checks,
+ * rate limits) on local fixture pages, and wait_for in each of its modes.
+ */
+import { expect, test } from '@playwright/test';
+import { startDriverHub, type DriverHub } from './support/driverApp';
+import { startPageServer, type PageServer } from './support/pageServer';
+
+const article = (words: string) =>
+  `<p>${`${words} This paragraph is about something else entirely, at some length. `.repeat(40)}</p>`;
+
+const PAGES: Record<string, string> = {
+  '/login': '<title>Sign in</title><form><input name="u"><input type="password"></form>',
+  '/login-hidden':
+    '<title>Sign in</title><form><input name="u"><input type="password" style="display:none"></form>',
+  '/article': `<title>How to sign in safely</title><h1>Sign in safely</h1>${article('Never sign in on a shared computer.')}`,
+  '/consent/':
+    '<title>Before you continue</title><p>We use cookies.</p><button>Accept all</button>',
+  '/news': '<title>News</title><p>We use cookies. Accept all to continue reading.</p>',
+  '/challenge':
+    '<title>Checking</title><div class="cf-turnstile" style="width:300px;height:65px;background:#eee"></div>',
+  '/challenge-tiny':
+    '<title>Shop</title><div class="cf-turnstile" style="width:1px;height:1px"></div><p>Welcome</p>',
+  '/moment':
+    '<title>Just a moment...</title><p>Verify you are human by completing the action below.</p>',
+  '/moment-long': `<title>Just a moment...</title><p>Verify you are human</p>${article('Captchas ask you to verify you are human.')}`,
+  '/429': '<title>429 Too Many Requests</title><p>Too many requests, try again later.</p>',
+  '/price':
+    '<title>Deals</title><p>Now only $429. Too many requests for this item, try again later.</p>',
+  '/later': `<title>Later</title><h1>Waiting</h1><button>Present</button><script>
+    setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Appeared</button><p>Fresh text</p>'), 1000);
+    setTimeout(() => history.pushState({}, '', '/later/done?secret=1'), 1000);
+  </script>`,
+};
+
+let site: PageServer;
+let d: DriverHub;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  site = await startPageServer(PAGES);
+  d = await startDriverHub();
+  await d.app.ok({ op: 'open', url: site.url('/news') });
+});
+
+test.afterAll(async () => {
+  await d?.close();
+  await site?.close();
+});
+
+const gateOf = async (path: string) => {
+  const data = await d.app.ok({ op: 'navigate', url: site.url(path) });
+  return (data.gate as { kind: string; hint: string } | undefined)?.kind ?? null;
+};
+
+test('login walls: a visible password field on a sign-in page, not a hidden one or an article', async () => {
+  expect(await gateOf('/login')).toBe('login-required');
+  expect(await gateOf('/login-hidden')).toBeNull();
+  expect(await gateOf('/article')).toBeNull();
+  const data = await d.app.ok({ op: 'navigate', url: site.url('/login') });
+  expect((data.gate as { hint: string }).hint).toMatch(/person/);
+});
+
+test('consent pages on a consent path; cookie text elsewhere is no gate', async () => {
+  expect(await gateOf('/consent/')).toBe('consent');
+  expect(await gateOf('/news')).toBeNull();
+});
+
+test('human checks: a rendered widget, or the phrases on a terse page', async () => {
+  expect(await gateOf('/challenge')).toBe('challenge');
+  expect(await gateOf('/challenge-tiny')).toBeNull();
+  expect(await gateOf('/moment')).toBe('challenge');
+  expect(await gateOf('/moment-long')).toBeNull();
+});
+
+test('rate limits from two signals, never from a price', async () => {
+  expect(await gateOf('/429')).toBe('rate-limited');
+  expect(await gateOf('/price')).toBeNull();
+});
+
+test('wait_for: ref, role and name, text, urlContains; timeouts answer matched:false', async () => {
+  await d.app.ok({ op: 'navigate', url: site.url('/later') });
+  const read = await d.app.ok({ op: 'read' });
+  const present = (read.snapshot as { role: string; name: string; ref: string }[]).find(
+    (n) => n.name === 'Present',
+  );
+  expect(await d.app.ok({ op: 'wait_for', ref: present?.ref })).toMatchObject({
+    matched: true,
+    ref: present?.ref,
+  });
+  const started = Date.now();
+  expect(
+    await d.app.ok({ op: 'wait_for', role: 'button', name: 'Appeared', timeoutMs: 5000 }),
+  ).toMatchObject({
+    matched: true,
+  });
+  expect(Date.now() - started).toBeGreaterThan(500);
+  expect(await d.app.ok({ op: 'wait_for', text: 'Fresh text', timeoutMs: 3000 })).toMatchObject({
+    matched: true,
+  });
+  const url = await d.app.ok({ op: 'wait_for', urlContains: '/later/done', timeoutMs: 3000 });
+  expect(url).toMatchObject({ matched: true, url: `${site.origin}/later/done` });
+  expect(JSON.stringify(url)).not.toContain('secret');
+  expect(await d.app.ok({ op: 'wait_for', text: 'Never there', timeoutMs: 200 })).toMatchObject({
+    matched: false,
+    reason: 'timeout',
+  });
+  expect(await d.app.ok({ op: 'wait_for', urlContains: 'secret', timeoutMs: 200 })).toMatchObject({
+    matched: false,
+  });
+});
+
+test('wait_for refuses two modes, bad timeouts, and a needle with ? or #', async () => {
+  for (const cmd of [
+    { op: 'wait_for', text: 'a', role: 'button', name: 'b' },
+    { op: 'wait_for', text: 'a', timeoutMs: 0 },
+    { op: 'wait_for', text: 'a', timeoutMs: 12_001 },
+    { op: 'wait_for', urlContains: 'done?secret=1' },
+    { op: 'wait_for', urlContains: 'done#x' },
+  ]) {
+    expect(await d.app.call(cmd), JSON.stringify(cmd)).toMatchObject({
+      ok: false,
+      error: 'INVALID_ARGUMENT',
+    });
+  }
+});
