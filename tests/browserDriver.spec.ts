@@ -9,6 +9,7 @@ import { startPageServer, type PageServer } from './support/pageServer';
 
 let site: PageServer;
 let d: DriverHub;
+let popupHits = 0;
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,6 +25,11 @@ test.beforeAll(async () => {
       setTimeout(() => { throw new Error('boom'); }, 0);
       Promise.reject(new Error('nobody caught me'));
     </script>`,
+    '/opener': `<title>Opener</title><button onclick="window.open('/popup-target?t=1')">Pop</button>`,
+    '/popup-target': (_req, res) => {
+      popupHits++;
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Popup</title>');
+    },
     '/redirect-home': (_req, res) => {
       res.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
     },
@@ -162,6 +168,29 @@ test('screenshot: a JPEG at most 1,600 px wide, even from a 2,000-px viewport', 
   const small = await d.app.call({ op: 'thumbnail', tabId: tab.tabId });
   expect(small.ok && jpegSize(small.image?.base64 ?? '').width).toBe(320);
   await d.app.ok({ op: 'close', tabId: tab.tabId });
+});
+
+test('a popup an AI tab tries to open is closed and reported', async () => {
+  d.app.config({ grants: [{ origin: site.origin, operations: ['click'] }] });
+  const tab = await d.app.ok({ op: 'open', url: site.url('/opener') });
+  const clicked = await d.app.ok({
+    op: 'act',
+    tabId: tab.tabId,
+    operation: 'click',
+    role: 'button',
+    name: 'Pop',
+  });
+  expect(clicked).toMatchObject({
+    clicked: true,
+    popup: { url: `${site.origin}/popup-target`, blocked: true },
+  });
+  const tabs = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string }[];
+  expect(tabs.map((t) => t.tabId)).toEqual([expect.any(String), tab.tabId].slice(-tabs.length));
+  // Its first request may go out (to an address the rules allow), and no more: it is closed.
+  expect(popupHits).toBeLessThanOrEqual(1);
+  expect(d.hub.browser.debugHandles().context?.pages()).toHaveLength(tabs.length);
+  await d.app.ok({ op: 'close', tabId: tab.tabId });
+  d.app.config({});
 });
 
 test('at most 8 AI tabs: the ninth open is refused with TAB_LIMIT', async () => {

@@ -11,24 +11,18 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { AttachmentStore } from '../policy/attachments.js';
 import { checkCommand } from '../policy/commandShape.js';
-import { checkAnswer, checkConfig, DEFAULT_CONFIG } from '../policy/configShape.js';
-import { decide, decideDestination, type Decision } from '../policy/decide.js';
+import { checkConfig, DEFAULT_CONFIG } from '../policy/configShape.js';
 import { parseGrants, type ParsedGrant } from '../policy/grants.js';
-import { OneShotStore } from '../policy/oneShots.js';
-import { PendingPrompts } from '../policy/pendingPrompts.js';
-import type { BrowserConfig, DriverCommand, DriverEvent, DriverResult } from '../protocol.js';
-import * as acts from './actCommands.js';
+import type { BrowserConfig, DriverEvent, DriverResult } from '../protocol.js';
+import { ApprovalDesk } from './approvalDesk.js';
 import { findChromium } from './chromiumPath.js';
 import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } from './core.js';
 import { launchBrowser, type Launched } from './launch.js';
-import * as navigation from './navigationCommands.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
-import * as reads from './readCommands.js';
-import { done, errorText, fail } from './results.js';
-import * as sessions from './sessionCommands.js';
+import { errorText, fail } from './results.js';
+import { runCommand } from './dispatch.js';
 import { SessionVault } from './sessionVault.js';
 import { gotoFailure, Ticket } from './tickets.js';
 
@@ -65,9 +59,7 @@ export class BrowserDriver implements DriverCore {
   #nextNavigation = 1;
   #opening = 0;
   readonly #unclaimed = new Set<Page>();
-  readonly #oneShots = new OneShotStore();
-  readonly #attachments = new AttachmentStore();
-  readonly #pending = new PendingPrompts();
+  readonly #approvals: ApprovalDesk;
   #busy = 0;
   #idleTimer: NodeJS.Timeout | null = null;
   #closing = false;
@@ -77,6 +69,7 @@ export class BrowserDriver implements DriverCore {
     this.vault = new SessionVault(options.home);
     this.extractor = options.extractor ?? null;
     this.hubPort = options.hubPort;
+    this.#approvals = new ApprovalDesk(options.emit, (message) => this.log(message));
     this.#hooks = {
       rules: () => ({ allowLoopback: this.settings.allowLoopback, hubPort: this.hubPort }),
       tabOf: (page) => this.#byPage.get(page),
@@ -118,7 +111,7 @@ export class BrowserDriver implements DriverCore {
     this.#busy++;
     this.#disarmIdle();
     try {
-      return await this.#run(checked.cmd);
+      return await runCommand(this, checked.cmd);
     } catch (e) {
       this.log(`${checked.cmd.op} failed: ${errorText(e)}`);
       return fail('INTERNAL', `The browser command failed: ${errorText(e)}`);
@@ -141,31 +134,16 @@ export class BrowserDriver implements DriverCore {
     for (const reason of parsed.rejected) this.log(`ignored ${reason}`);
     const after = this.settings;
     if (before.enabled && !after.enabled) {
-      this.#forgetApprovals();
+      this.#approvals.forgetAll();
       void this.shutdown();
     } else if (before.posture !== after.posture && (this.#launched || this.#launching)) {
-      this.#forgetApprovals();
+      this.#approvals.forgetAll();
       void this.shutdown();
     }
   }
 
   answer(raw: unknown): void {
-    const answer = checkAnswer(raw);
-    if (!answer) {
-      this.log('ignored a malformed approval answer');
-      return;
-    }
-    const prompt = this.#pending.take(answer.requestId);
-    if (!prompt || answer.answer === 'deny') return;
-    const { binding } = prompt;
-    if (binding.operation === 'attach') {
-      const kind = answer.answer === 'site' ? 'navigation' : 'once';
-      this.#attachments.grant(binding.tabId, kind, binding.generation);
-    } else {
-      // "site" comes with a new grant in the next configuration; the one-shot lets the retry
-      // through even before it arrives.
-      this.#oneShots.mint(binding);
-    }
+    this.#approvals.answer(raw);
   }
 
   /** Tells a newly active app where things stand. */
@@ -218,44 +196,11 @@ export class BrowserDriver implements DriverCore {
   }
 
   authorize(tab: Tab, request: AuthRequest): DriverResult | null {
-    const s = this.settings;
-    return this.#apply(
-      tab,
-      decide({
-        enabled: s.enabled,
-        posture: s.posture,
-        grants: this.#grants,
-        oneShots: this.#oneShots,
-        attachments: this.#attachments,
-        tab: {
-          tabId: tab.id,
-          human: tab.human,
-          generation: tab.generation,
-          url: tab.page.url(),
-          approvedOrigins: tab.approvedOrigins,
-        },
-        generation: request.generation ?? tab.generation,
-        operation: request.operation,
-        polling: request.polling,
-        target: request.target,
-        payload: request.payload,
-      }),
-    );
+    return this.#approvals.authorize(this.settings, this.#grants, tab, request);
   }
 
   authorizeDestination(tab: Tab | null, url: string): DriverResult | null {
-    const decision = decideDestination({
-      posture: this.settings.posture,
-      grants: this.#grants,
-      oneShots: this.#oneShots,
-      tab: tab && {
-        tabId: tab.id,
-        generation: tab.generation,
-        approvedOrigins: tab.approvedOrigins,
-      },
-      url,
-    });
-    return this.#apply(tab, decision);
+    return this.#approvals.authorizeDestination(this.settings, this.#grants, tab, url);
   }
 
   async newTab(): Promise<Tab | DriverResult> {
@@ -318,81 +263,19 @@ export class BrowserDriver implements DriverCore {
     return ticket;
   }
 
+  allTabs(): Tab[] {
+    return [...this.#tabs.values()];
+  }
+
+  tabById(tabId: string): Tab | undefined {
+    return this.#tabs.get(tabId);
+  }
+
   changed(): void {
     this.options.emit({ type: 'tabs', tabs: [...this.#tabs.values()].map(panel.tabInfo) });
   }
 
   // ── Inside ────────────────────────────────────────────────────────────────
-
-  async #run(cmd: DriverCommand): Promise<DriverResult> {
-    switch (cmd.op) {
-      case 'read':
-        return reads.read(this, cmd);
-      case 'screenshot':
-        return reads.screenshot(this, cmd);
-      case 'query':
-        return reads.query(this, cmd);
-      case 'extract':
-        return reads.extract(this, cmd);
-      case 'console':
-        return reads.consoleRead(this, cmd);
-      case 'console_clear':
-        return reads.consoleClear(this, cmd);
-      case 'wait_for':
-        return reads.waitFor(this, cmd);
-      case 'wait':
-        return navigation.wait(this, cmd);
-      case 'open':
-        return navigation.open(this, cmd);
-      case 'navigate':
-        return navigation.navigate(this, cmd);
-      case 'act':
-        return acts.act(this, cmd);
-      case 'style':
-        return acts.style(this, cmd);
-      case 'execute_js':
-        return acts.executeJs(this, cmd);
-      case 'session_save':
-        return sessions.sessionSave(this, cmd);
-      case 'session_load':
-        return sessions.sessionLoad(this, cmd);
-      case 'tabs':
-        return done({ tabs: [...this.#tabs.values()].map(panel.tabInfo) });
-      case 'thumbnail':
-        return panel.thumbnail(this.#tabs.get(cmd.tabId), cmd);
-      case 'close':
-        return panel.close(this.#tabs.get(cmd.tabId), cmd);
-      case 'front': {
-        const tab = this.#tabs.get(cmd.tabId);
-        if (tab) this.focus(tab);
-        return panel.front(tab, cmd);
-      }
-    }
-  }
-
-  #apply(tab: Tab | null, decision: Decision): DriverResult | null {
-    switch (decision.kind) {
-      case 'allow':
-        if (decision.approveOrigin && tab) tab.approvedOrigins.add(decision.approveOrigin);
-        return null;
-      case 'refuse':
-        return fail(decision.code, decision.message);
-      case 'ask': {
-        const { request, evicted } = this.#pending.ask(decision.binding, decision.draft);
-        for (const requestId of evicted)
-          this.options.emit({ type: 'approval-withdrawn', requestId });
-        if (decision.code === 'ATTACHMENT_REQUIRED') {
-          return fail('ATTACHMENT_REQUIRED', decision.message, { approval: request });
-        }
-        return {
-          ok: false,
-          error: 'APPROVAL_REQUIRED',
-          message: decision.message,
-          approval: request,
-        };
-      }
-    }
-  }
 
   async #ensureBrowser(): Promise<Launched | DriverResult> {
     if (this.#launched) return this.#launched;
@@ -474,11 +357,7 @@ export class BrowserDriver implements DriverCore {
   #navigated(tab: Tab): void {
     tab.generation++;
     tab.readGeneration = null;
-    this.#oneShots.lapse(tab.id);
-    this.#attachments.lapse(tab.id);
-    for (const requestId of this.#pending.withdrawTab(tab.id)) {
-      this.options.emit({ type: 'approval-withdrawn', requestId });
-    }
+    this.#approvals.lapseTab(tab.id);
     this.changed();
   }
 
@@ -488,11 +367,7 @@ export class BrowserDriver implements DriverCore {
     this.#tabs.delete(tab.id);
     this.#byPage.delete(tab.page);
     this.#focus = this.#focus.filter((id) => id !== tab.id);
-    this.#oneShots.lapse(tab.id);
-    this.#attachments.lapse(tab.id);
-    for (const requestId of this.#pending.withdrawTab(tab.id)) {
-      this.options.emit({ type: 'approval-withdrawn', requestId });
-    }
+    this.#approvals.lapseTab(tab.id);
     tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
     void tab.agent.dispose().catch(() => undefined);
     this.changed();
@@ -507,14 +382,6 @@ export class BrowserDriver implements DriverCore {
     this.#disarmIdle();
     this.log('Chromium closed');
     this.options.emit({ type: 'browser-state', running: false });
-  }
-
-  #forgetApprovals(): void {
-    for (const requestId of this.#pending.withdrawAll()) {
-      this.options.emit({ type: 'approval-withdrawn', requestId });
-    }
-    this.#oneShots.clear();
-    this.#attachments.clear();
   }
 
   #armIdle(): void {

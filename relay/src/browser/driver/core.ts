@@ -74,6 +74,9 @@ export interface DriverCore {
   readonly extractor: Extractor | null;
   /** The named tab, or the focused AI tab when no id is given; a refusal otherwise. */
   tab(tabId: string | undefined): Tab | DriverResult;
+  /** Every tab, AI and human. */
+  allTabs(): Tab[];
+  tabById(tabId: string): Tab | undefined;
   /** Makes an AI tab the default for commands without a tabId. */
   focus(tab: Tab): void;
   /** null when the command may go ahead; otherwise the refusal or the prompt to answer with. */

@@ -106,7 +106,10 @@ async function routeRequest(route: Route, hooks: WatchHooks): Promise<void> {
   try {
     page = request.frame().page();
   } catch {
-    return route.continue();
+    // A window a page opens navigates before its frame exists: whose it is cannot be told yet,
+    // so the rules apply to it; an AI tab's popup is closed as soon as it appears.
+    const verdict = checkNavigation(request.url(), hooks.rules());
+    return verdict.ok ? route.continue() : route.abort('blockedbyclient');
   }
   const tab = hooks.tabOf(page);
   if (!tab) {

@@ -1,0 +1,135 @@
+/**
+ * The driver's approval state: one-shot approvals, attachments and the prompts waiting for the
+ * person. It turns the policy's decisions into answers (a go-ahead, a refusal, a prompt), records
+ * the person's answers, and forgets what a navigation or a closed tab makes moot.
+ */
+import { AttachmentStore } from '../policy/attachments.js';
+import { checkAnswer } from '../policy/configShape.js';
+import { decide, decideDestination, type Decision } from '../policy/decide.js';
+import type { ParsedGrant } from '../policy/grants.js';
+import { OneShotStore } from '../policy/oneShots.js';
+import { PendingPrompts } from '../policy/pendingPrompts.js';
+import type { DriverEvent, DriverResult } from '../protocol.js';
+import type { AuthRequest, Settings, Tab } from './core.js';
+import { fail } from './results.js';
+
+export class ApprovalDesk {
+  readonly #oneShots = new OneShotStore();
+  readonly #attachments = new AttachmentStore();
+  readonly #pending = new PendingPrompts();
+
+  constructor(
+    private readonly emit: (event: DriverEvent) => void,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  authorize(
+    settings: Settings,
+    grants: readonly ParsedGrant[],
+    tab: Tab,
+    request: AuthRequest,
+  ): DriverResult | null {
+    const decision = decide({
+      enabled: settings.enabled,
+      posture: settings.posture,
+      grants,
+      oneShots: this.#oneShots,
+      attachments: this.#attachments,
+      tab: {
+        tabId: tab.id,
+        human: tab.human,
+        generation: tab.generation,
+        url: tab.page.url(),
+        approvedOrigins: tab.approvedOrigins,
+      },
+      generation: request.generation ?? tab.generation,
+      operation: request.operation,
+      polling: request.polling,
+      target: request.target,
+      payload: request.payload,
+    });
+    return this.#apply(tab, decision);
+  }
+
+  authorizeDestination(
+    settings: Settings,
+    grants: readonly ParsedGrant[],
+    tab: Tab | null,
+    url: string,
+  ): DriverResult | null {
+    const decision = decideDestination({
+      posture: settings.posture,
+      grants,
+      oneShots: this.#oneShots,
+      tab: tab && {
+        tabId: tab.id,
+        generation: tab.generation,
+        approvedOrigins: tab.approvedOrigins,
+      },
+      url,
+    });
+    return this.#apply(tab, decision);
+  }
+
+  /** The person's answer to a prompt: once and site mint a one-shot (attach: an attachment). */
+  answer(raw: unknown): void {
+    const answer = checkAnswer(raw);
+    if (!answer) {
+      this.log('ignored a malformed approval answer');
+      return;
+    }
+    const prompt = this.#pending.take(answer.requestId);
+    if (!prompt || answer.answer === 'deny') return;
+    const { binding } = prompt;
+    if (binding.operation === 'attach') {
+      this.#attachments.grant(
+        binding.tabId,
+        answer.answer === 'site' ? 'navigation' : 'once',
+        binding.generation,
+      );
+    } else {
+      // "site" comes with a new grant in the app's next configuration; the one-shot lets the
+      // retry through even before it arrives.
+      this.#oneShots.mint(binding);
+    }
+  }
+
+  /** The tab navigated or closed: its prompts, one-shots and attachment lapse. */
+  lapseTab(tabId: string): void {
+    this.#oneShots.lapse(tabId);
+    this.#attachments.lapse(tabId);
+    for (const requestId of this.#pending.withdrawTab(tabId))
+      this.emit({ type: 'approval-withdrawn', requestId });
+  }
+
+  /** The tools were turned off or the posture changed: nothing given before still counts. */
+  forgetAll(): void {
+    for (const requestId of this.#pending.withdrawAll())
+      this.emit({ type: 'approval-withdrawn', requestId });
+    this.#oneShots.clear();
+    this.#attachments.clear();
+  }
+
+  #apply(tab: Tab | null, decision: Decision): DriverResult | null {
+    switch (decision.kind) {
+      case 'allow':
+        if (decision.approveOrigin && tab) tab.approvedOrigins.add(decision.approveOrigin);
+        return null;
+      case 'refuse':
+        return fail(decision.code, decision.message);
+      case 'ask': {
+        const { request, evicted } = this.#pending.ask(decision.binding, decision.draft);
+        for (const requestId of evicted) this.emit({ type: 'approval-withdrawn', requestId });
+        if (decision.code === 'ATTACHMENT_REQUIRED') {
+          return fail('ATTACHMENT_REQUIRED', decision.message, { approval: request });
+        }
+        return {
+          ok: false,
+          error: 'APPROVAL_REQUIRED',
+          message: decision.message,
+          approval: request,
+        };
+      }
+    }
+  }
+}

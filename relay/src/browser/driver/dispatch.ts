@@ -1,0 +1,55 @@
+/** Which module answers which command of the contract. */
+import type { DriverCommand, DriverResult } from '../protocol.js';
+import * as acts from './actCommands.js';
+import type { DriverCore } from './core.js';
+import * as navigation from './navigationCommands.js';
+import * as panel from './panelCommands.js';
+import * as reads from './readCommands.js';
+import { done } from './results.js';
+import * as sessions from './sessionCommands.js';
+
+export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
+  switch (cmd.op) {
+    case 'read':
+      return reads.read(core, cmd);
+    case 'screenshot':
+      return reads.screenshot(core, cmd);
+    case 'query':
+      return reads.query(core, cmd);
+    case 'extract':
+      return reads.extract(core, cmd);
+    case 'console':
+      return reads.consoleRead(core, cmd);
+    case 'console_clear':
+      return reads.consoleClear(core, cmd);
+    case 'wait_for':
+      return reads.waitFor(core, cmd);
+    case 'wait':
+      return navigation.wait(core, cmd);
+    case 'open':
+      return navigation.open(core, cmd);
+    case 'navigate':
+      return navigation.navigate(core, cmd);
+    case 'act':
+      return acts.act(core, cmd);
+    case 'style':
+      return acts.style(core, cmd);
+    case 'execute_js':
+      return acts.executeJs(core, cmd);
+    case 'session_save':
+      return sessions.sessionSave(core, cmd);
+    case 'session_load':
+      return sessions.sessionLoad(core, cmd);
+    case 'tabs':
+      return done({ tabs: [...core.allTabs()].map(panel.tabInfo) });
+    case 'thumbnail':
+      return panel.thumbnail(core.tabById(cmd.tabId), cmd);
+    case 'close':
+      return panel.close(core.tabById(cmd.tabId), cmd);
+    case 'front': {
+      const tab = core.tabById(cmd.tabId);
+      if (tab) core.focus(tab);
+      return panel.front(tab, cmd);
+    }
+  }
+}
