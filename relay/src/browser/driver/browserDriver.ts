@@ -146,9 +146,13 @@ export class BrowserDriver implements DriverCore {
     this.#approvals.answer(raw);
   }
 
-  /** Tells a newly active app where things stand. */
+  /**
+   * Tells a newly active app where things stand, when there is anything to tell: with no browser
+   * running it learns nothing new (no browser, no tabs), and its `tabs` command says as much.
+   */
   announce(): void {
-    this.options.emit({ type: 'browser-state', running: this.running });
+    if (!this.running) return;
+    this.options.emit({ type: 'browser-state', running: true });
     this.changed();
   }
 
