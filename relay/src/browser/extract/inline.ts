@@ -1,0 +1,124 @@
+/**
+ * Inline markdown: text, emphasis, code spans, links and images. Text is escaped here; line starts
+ * are escaped later, once a paragraph's lines are known. A `<br>` comes out as a newline, the only
+ * newline inline output ever holds.
+ */
+import { codeSpan, escapeText, linkDestination } from './escape.js';
+import { BLOCKS, SKIPPED, collapse, isElement, isText } from './nodes.js';
+
+export interface InlineContext {
+  /** The base for relative URLs: the page's URL without userinfo, query or fragment. */
+  base: URL | null;
+  strong?: boolean;
+  em?: boolean;
+  link?: boolean;
+}
+
+/** An absolute http(s) (or, for links, mailto) URL for `raw`, or null; never credentials. */
+export function resolveUrl(
+  raw: string | null,
+  ctx: InlineContext,
+  allowMail = false,
+): string | null {
+  const value = raw?.trim();
+  if (!value || value.startsWith('#')) return null;
+  let url: URL;
+  try {
+    url = new URL(value, ctx.base ?? undefined);
+  } catch {
+    return null;
+  }
+  const schemes = allowMail ? ['http:', 'https:', 'mailto:'] : ['http:', 'https:'];
+  if (!schemes.includes(url.protocol)) return null;
+  url.username = '';
+  url.password = '';
+  return url.href;
+}
+
+/** Wraps the non-blank middle of `inner` in `marker`, keeping its edge whitespace outside. */
+function wrap(marker: string, inner: string): string {
+  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
+  if (!m || m[2] === '') return inner;
+  return `${m[1]}${marker}${m[2]}${marker}${m[3]}`;
+}
+
+/** The URL of an image, preferring a real source over a lazy-loading placeholder. */
+function imageSource(img: Element, ctx: InlineContext): string | null {
+  const candidates = [
+    img.getAttribute('src'),
+    img.getAttribute('data-src'),
+    img.getAttribute('data-original'),
+    img.getAttribute('data-lazy-src'),
+    (img.getAttribute('srcset') ?? img.getAttribute('data-srcset'))?.trim().split(/\s+/)[0] ?? null,
+  ];
+  for (const candidate of candidates) {
+    const url = resolveUrl(candidate, ctx);
+    if (url) return url;
+  }
+  return null;
+}
+
+function image(img: Element, ctx: InlineContext): string {
+  const src = imageSource(img, ctx);
+  if (!src) return '';
+  const alt = escapeText(collapse(img.getAttribute('alt') ?? '').trim());
+  return `![${alt}](${linkDestination(src)})`;
+}
+
+function link(a: Element, ctx: InlineContext): string {
+  const inner = inlineOf(a, { ...ctx, link: true }).replace(/\n/g, ' ');
+  const url = ctx.link ? null : resolveUrl(a.getAttribute('href'), ctx, true);
+  const text = inner.trim();
+  if (!url || text === '') return inner;
+  return inner.replace(text, () => `[${text}](${linkDestination(url)})`);
+}
+
+function element(el: Element, ctx: InlineContext): string {
+  const tag = el.localName;
+  if (SKIPPED.has(tag)) return '';
+  switch (tag) {
+    case 'br':
+      return '\n';
+    case 'img':
+      return image(el, ctx);
+    case 'a':
+      return link(el, ctx);
+    case 'strong':
+    case 'b':
+      return ctx.strong ? inlineOf(el, ctx) : wrap('**', inlineOf(el, { ...ctx, strong: true }));
+    case 'em':
+    case 'i':
+      return ctx.em ? inlineOf(el, ctx) : wrap('*', inlineOf(el, { ...ctx, em: true }));
+    case 'code':
+    case 'kbd':
+    case 'samp':
+    case 'tt': {
+      const text = collapse(el.textContent ?? '');
+      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text);
+      return m && m[2] ? `${m[1]}${codeSpan(m[2])}${m[3]}` : text;
+    }
+    case 'del':
+    case 's':
+    case 'strike':
+      return wrap('~~', inlineOf(el, ctx));
+    default: {
+      const inner = inlineOf(el, ctx);
+      // A block met inside inline content (a <div> in a link) still separates words.
+      return BLOCKS.has(tag) ? ` ${inner} ` : inner;
+    }
+  }
+}
+
+/** Inline markdown for one node. */
+export function inlineNode(node: Node, ctx: InlineContext): string {
+  if (isText(node)) return escapeText(collapse(node.data));
+  if (isElement(node)) return element(node, ctx);
+  return '';
+}
+
+/** Inline markdown for the children of `node`, concatenated. */
+export function inlineOf(node: Node, ctx: InlineContext): string {
+  let out = '';
+  for (const child of Array.from(node.childNodes)) out += inlineNode(child, ctx);
+  return out;
+}

@@ -1,0 +1,168 @@
+/**
+ * Markdown for a DOM subtree. Blocks are joined by blank lines; inline runs between blocks become
+ * paragraphs; two or more `<br>` in a row end a paragraph, one is a hard line break. Every piece of
+ * page text is escaped (escape.ts), so the page can add words but never markdown structure.
+ */
+import { codeFence, escapeLineStart } from './escape.js';
+import { type InlineContext, inlineNode, inlineOf } from './inline.js';
+import { BLOCKS, SKIPPED, isElement, isText } from './nodes.js';
+import { renderTable } from './table.js';
+
+/** Splits assembled inline markdown into paragraphs and escapes the start of every line. */
+function paragraphs(inline: string): string[] {
+  const out: string[] = [];
+  for (const chunk of inline.split(/ *\n[ \n]*\n */)) {
+    const lines = chunk
+      .split(/ *\n */)
+      .map((line) => line.replace(/ {2,}/g, ' ').trim())
+      .filter((line) => line !== '')
+      .map(escapeLineStart);
+    if (lines.length > 0) out.push(lines.join('\\\n'));
+  }
+  return out;
+}
+
+/** The text of a `<pre>`, with `<br>` and block children as line breaks. */
+function preText(node: Node): string {
+  let out = '';
+  for (const child of Array.from(node.childNodes)) {
+    if (isText(child)) out += child.data;
+    else if (isElement(child) && !SKIPPED.has(child.localName)) {
+      if (child.localName === 'br') out += '\n';
+      else {
+        out += preText(child);
+        if (BLOCKS.has(child.localName) && !out.endsWith('\n')) out += '\n';
+      }
+    }
+  }
+  return out;
+}
+
+function language(pre: Element): string {
+  const code = pre.querySelector('code');
+  const classes = `${pre.getAttribute('class') ?? ''} ${code?.getAttribute('class') ?? ''}`;
+  return /(?:^|\s)(?:language|lang)-([\w+#.-]+)/.exec(classes)?.[1] ?? '';
+}
+
+function codeBlock(pre: Element): string[] {
+  const text = preText(pre).replace(/^\n/, '').trimEnd();
+  if (text.trim() === '') return [];
+  const fence = codeFence(text);
+  return [`${fence}${language(pre)}\n${text}\n${fence}`];
+}
+
+/** Indents every line but the first by `width` spaces (list item continuation). */
+function indent(text: string, width: number): string {
+  const pad = ' '.repeat(width);
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 || line === '' ? line : pad + line))
+    .join('\n');
+}
+
+function list(el: Element, ctx: InlineContext): string[] {
+  const ordered = el.localName === 'ol';
+  const start = Number(el.getAttribute('start') ?? '1');
+  let n = Number.isSafeInteger(start) && start >= 0 ? start : 1;
+  const items: string[] = [];
+  for (const child of Array.from(el.childNodes)) {
+    const blocks = isElement(child)
+      ? child.localName === 'li'
+        ? blocksOf(child, ctx)
+        : blockOf(child, ctx)
+      : paragraphs(inlineNode(child, ctx));
+    if (blocks.length === 0) continue;
+    // Content that is not an <li> (a nested list written straight into the list) joins the item above.
+    if (!(isElement(child) && child.localName === 'li') && items.length > 0) {
+      const last = items.length - 1;
+      items[last] += `\n${indent(blocks.join('\n\n'), 4).replace(/^/, '    ')}`;
+      continue;
+    }
+    let body = blocks[0];
+    for (let i = 1; i < blocks.length; i++) {
+      body += /^(?:[-*+]|\d+\.) /.test(blocks[i]) ? `\n${blocks[i]}` : `\n\n${blocks[i]}`;
+    }
+    const marker = ordered ? `${n++}. ` : '- ';
+    items.push(marker + indent(body, marker.length));
+  }
+  return items.length > 0 ? [items.join('\n')] : [];
+}
+
+function heading(el: Element, ctx: InlineContext): string[] {
+  const text = inlineOf(el, ctx).replace(/\s+/g, ' ').trim();
+  if (text === '') return [];
+  // A trailing run of # would be read as the heading's closing sequence.
+  return [`${'#'.repeat(Number(el.localName[1]))} ${text.replace(/(^| )(#+)$/, '$1\\$2')}`];
+}
+
+/** Markdown blocks for one block element. */
+function blockOf(el: Element, ctx: InlineContext): string[] {
+  const tag = el.localName;
+  if (SKIPPED.has(tag)) return [];
+  if (/^h[1-6]$/.test(tag)) return heading(el, ctx);
+  switch (tag) {
+    case 'hr':
+      return ['---'];
+    case 'pre':
+      return codeBlock(el);
+    case 'ul':
+    case 'ol':
+      return list(el, ctx);
+    case 'table':
+      return renderTable(el, (node) => blocksOf(node, ctx));
+    case 'blockquote': {
+      const inner = blocksOf(el, ctx).join('\n\n');
+      if (inner === '') return [];
+      return [inner.replace(/^/gm, '> ').replace(/^> $/gm, '>')];
+    }
+    default:
+      return BLOCKS.has(tag) ? blocksOf(el, ctx) : paragraphs(inlineNode(el, ctx));
+  }
+}
+
+/** Markdown blocks for the children of `node`. */
+export function blocksOf(node: Node, ctx: InlineContext): string[] {
+  const out: string[] = [];
+  let run = '';
+  const flush = () => {
+    if (run !== '') out.push(...paragraphs(run));
+    run = '';
+  };
+  for (const child of Array.from(node.childNodes)) {
+    if (isElement(child) && BLOCKS.has(child.localName)) {
+      flush();
+      out.push(...blockOf(child, ctx));
+    } else run += inlineNode(child, ctx);
+  }
+  flush();
+  return out;
+}
+
+/** The page URL as a base for links: scheme, host, port and path only. */
+function baseFor(doc: Document | null, pageUrl: string): URL | null {
+  let base: URL | null;
+  try {
+    base = new URL(pageUrl);
+    base.username = '';
+    base.password = '';
+    base.search = '';
+    base.hash = '';
+  } catch {
+    base = null;
+  }
+  const declared = doc?.querySelector('base[href]')?.getAttribute('href');
+  if (declared) {
+    try {
+      return new URL(declared, base ?? undefined);
+    } catch {
+      return base;
+    }
+  }
+  return base;
+}
+
+/** Markdown for `root` and everything in it; relative URLs resolve against `pageUrl`. */
+export function toMarkdown(root: Element, pageUrl: string): string {
+  const ctx: InlineContext = { base: baseFor(root.ownerDocument, pageUrl) };
+  return blocksOf(root, ctx).join('\n\n');
+}
