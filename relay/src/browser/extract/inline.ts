@@ -119,6 +119,6 @@ export function inlineNode(node: Node, ctx: InlineContext): string {
 /** Inline markdown for the children of `node`, concatenated. */
 export function inlineOf(node: Node, ctx: InlineContext): string {
   let out = '';
-  for (const child of Array.from(node.childNodes)) out += inlineNode(child, ctx);
+  for (let child = node.firstChild; child; child = child.nextSibling) out += inlineNode(child, ctx);
   return out;
 }

@@ -25,7 +25,7 @@ function paragraphs(inline: string): string[] {
 /** The text of a `<pre>`, with `<br>` and block children as line breaks. */
 function preText(node: Node): string {
   let out = '';
-  for (const child of Array.from(node.childNodes)) {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
     if (isText(child)) out += child.data;
     else if (isElement(child) && !SKIPPED.has(child.localName)) {
       if (child.localName === 'br') out += '\n';
@@ -65,7 +65,7 @@ function list(el: Element, ctx: InlineContext): string[] {
   const start = Number(el.getAttribute('start') ?? '1');
   let n = Number.isSafeInteger(start) && start >= 0 ? start : 1;
   const items: string[] = [];
-  for (const child of Array.from(el.childNodes)) {
+  for (let child = el.firstChild; child; child = child.nextSibling) {
     const blocks = isElement(child)
       ? child.localName === 'li'
         ? blocksOf(child, ctx)
@@ -128,7 +128,7 @@ export function blocksOf(node: Node, ctx: InlineContext): string[] {
     if (run !== '') out.push(...paragraphs(run));
     run = '';
   };
-  for (const child of Array.from(node.childNodes)) {
+  for (let child = node.firstChild; child; child = child.nextSibling) {
     if (isElement(child) && BLOCKS.has(child.localName)) {
       flush();
       out.push(...blockOf(child, ctx));

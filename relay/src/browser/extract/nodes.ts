@@ -88,3 +88,16 @@ export const BLOCKS = new Set([
 export function collapse(text: string): string {
   return text.replace(/\s+/g, ' ');
 }
+
+/**
+ * Visits the elements under `root` in document order; `visit` returns false to skip an element's
+ * subtree (it may remove the element it is given). Faster than `querySelectorAll('*')` on big pages.
+ */
+export function walkElements(root: ParentNode, visit: (el: Element) => boolean): void {
+  let child = root.firstElementChild;
+  while (child) {
+    const next = child.nextElementSibling;
+    if (visit(child) && child.parentNode) walkElements(child, visit);
+    child = next;
+  }
+}
