@@ -10,7 +10,9 @@
  *
  * The main content is then found by descent: from `<body>`, step into the child that holds at least
  * `DOMINANT` of the current element's mass, and stop where no child does — the element whose
- * children share the prose between them. Inside it, link lists and small boilerplate are pruned.
+ * children share the prose between them — or where stepping in would leave a substantial block of
+ * prose behind (an intro set apart from the body). Inside it, link lists and small boilerplate are
+ * pruned.
  */
 import { BLOCKS } from './nodes.js';
 
@@ -25,11 +27,15 @@ export interface Stats {
   raw: number;
   /** Holds an image or a code block. */
   media: boolean;
+  /** The largest single block of prose in it. */
+  top: number;
 }
 
 /** A child holding this share of its parent's mass is where the content is. */
 export const DOMINANT = 0.65;
 const MIN_BLOCK = 25;
+/** A block of prose this long beside the dominant child keeps the descent from leaving it behind. */
+const SUBSTANTIAL = 400;
 const MEDIA = new Set(['img', 'pre', 'picture']);
 
 const NOISE =
@@ -55,7 +61,14 @@ interface Loose {
 
 function measureInto(el: Element, inLink: boolean, out: Map<Element, Stats>, loose: Loose): Stats {
   const link = inLink || el.localName === 'a';
-  const stats: Stats = { text: 0, link: 0, mass: 0, raw: 0, media: MEDIA.has(el.localName) };
+  const stats: Stats = {
+    text: 0,
+    link: 0,
+    mass: 0,
+    raw: 0,
+    media: MEDIA.has(el.localName),
+    top: 0,
+  };
   const own: Loose = { text: 0, link: 0 };
   for (let child = el.firstChild; child; child = child.nextSibling) {
     if (child.nodeType === 3) {
@@ -73,12 +86,14 @@ function measureInto(el: Element, inLink: boolean, out: Map<Element, Stats>, loo
       stats.mass += inner.mass;
       stats.raw += inner.raw;
       stats.media ||= inner.media;
+      if (!noisy(child as Element)) stats.top = Math.max(stats.top, inner.top);
     }
   }
   if (BLOCKS.has(el.localName)) {
     if (!/^h[1-6]$/.test(el.localName) && own.text >= MIN_BLOCK && own.link * 2 < own.text) {
       stats.mass += own.text - own.link;
       stats.raw += own.text - own.link;
+      stats.top = Math.max(stats.top, own.text - own.link);
     }
   } else {
     // Inline content belongs to the nearest block around it.
@@ -148,17 +163,26 @@ export function pickMain(root: Element, stats: Map<Element, Stats>): Element {
     for (const group of groups.values()) if (!best || group.mass > best.mass) best = group;
     if (!best || best.mass < DOMINANT * mass || best.members.length > 1) return node;
     const [child] = best.members;
+    let restTop = 0;
+    for (let other = node.firstElementChild; other; other = other.nextElementSibling) {
+      if (other !== child && !noisy(other)) restTop = Math.max(restTop, stats.get(other)?.top ?? 0);
+    }
+    if (restTop >= SUBSTANTIAL) return node;
     if (LEAVES.has(child.localName)) return node;
     node = child;
   }
 }
 
+/** Elements that may be pruned as a whole list of links (never a single cell, item or paragraph). */
+const CONTAINERS = new Set(['div', 'section', 'ul', 'ol', 'dl', 'table', 'menu', 'center']);
+
 /** A part of the main element that is boilerplate: small, and named so or a list of links. */
 function removable(el: Element, s: Stats, total: number): boolean {
   if (s.raw >= 0.3 * total) return false;
-  if (noisy(el)) return true;
-  const linkList = s.text > 0 && s.link * 2 > s.text && !s.media;
-  return linkList && s.raw === 0 && BLOCKS.has(el.localName);
+  const linkHeavy = s.link * 2 > s.text;
+  // An image or code block outweighs a name: a figure "with shares" is still a figure.
+  if (noisy(el)) return !s.media || linkHeavy;
+  return s.text > 0 && linkHeavy && !s.media && s.raw === 0 && CONTAINERS.has(el.localName);
 }
 
 /** Removes link lists and boilerplate-named parts from inside the chosen main element. */

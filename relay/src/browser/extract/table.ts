@@ -1,5 +1,5 @@
 /**
- * Tables: a simple grid (every cell one line of inline content, no nested table) becomes a GFM
+ * Tables: a simple grid (every cell paragraphs of inline content, no nested table) becomes a GFM
  * table with its first row as the header; anything else — layout tables, cells holding lists or
  * several paragraphs — is written cell by cell as ordinary blocks.
  */
@@ -31,9 +31,12 @@ function oneLine(block: string): boolean {
   return !block.replace(/\\\n/g, ' ').includes('\n');
 }
 
-/** A cell's markdown as one table cell: hard breaks become spaces, every `|` is escaped. */
+/** A cell's markdown as one table cell: its paragraphs and hard breaks joined by spaces, every `|` escaped. */
 function cellText(blocks: string[]): string {
-  return (blocks[0] ?? '').replace(/\\\n/g, ' ').replace(/(?<!\\)\|/g, '\\|');
+  return blocks
+    .join(' ')
+    .replace(/\\\n/g, ' ')
+    .replace(/(?<!\\)\|/g, '\\|');
 }
 
 export function renderTable(table: Element, render: RenderBlocks): string[] {
@@ -49,7 +52,7 @@ export function renderTable(table: Element, render: RenderBlocks): string[] {
     width >= 2 &&
     table.getAttribute('role') !== 'presentation' &&
     !table.querySelector('table') &&
-    rows.every((r) => r.every((c) => c.blocks.length <= 1 && oneLine(c.blocks[0] ?? '')));
+    rows.every((r) => r.every((c) => c.blocks.every(oneLine)));
   if (!grid) {
     for (const row of rows) for (const c of row) out.push(...c.blocks);
     return out;

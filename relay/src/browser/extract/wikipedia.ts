@@ -57,11 +57,31 @@ function isArticlePath(path: string): boolean {
   return title !== '' && !/^[^:]+:[^_\s]/.test(title);
 }
 
+/** The TeX of a formula, from its MathML `alttext` or its fallback image's `alt`. */
+function tex(formula: Element): string {
+  const source =
+    formula.querySelector('math')?.getAttribute('alttext') ??
+    formula.querySelector('img')?.getAttribute('alt') ??
+    '';
+  const m = /^\{\\displaystyle\s*([\s\S]*)\}$/.exec(source.trim());
+  return (m ? m[1] : source).trim();
+}
+
+/** Formulas become inline code holding their TeX (the page shows them as images or hidden MathML). */
+function formulasAsTex(doc: Document): void {
+  for (const formula of Array.from(doc.querySelectorAll('.mwe-math-element'))) {
+    const code = doc.createElement('code');
+    code.textContent = tex(formula);
+    formula.parentNode?.replaceChild(code, formula);
+  }
+}
+
 export const wikipedia: SiteReader = {
   id: 'wikipedia',
   origins: ['https://*.wikipedia.org'],
   match: (url) => isArticlePath(url.pathname),
   read(doc: Document, url: string): Reading {
+    formulasAsTex(doc);
     walkElements(doc, (el) => {
       if (!furniture(el)) return true;
       el.remove();
