@@ -3,22 +3,22 @@
  * title candidates, and the removal of everything that is never article text (page chrome, hidden
  * elements, scripts and controls).
  */
-import { SKIPPED, collapse, isElement, walkElements } from './nodes.js';
+import { attr, collapse, isElement, SKIPPED, walkElements } from './nodes.js';
 
 /** Which byline source an element is, by priority: rel=author, itemprop=author, .byline, .author. */
 function bylineRank(el: Element): number {
-  if (/(?:^|\s)author(?:\s|$)/i.test(el.getAttribute('rel') ?? '')) return 0;
-  if (/(?:^|\s)author(?:\s|$)/i.test(el.getAttribute('itemprop') ?? '')) return 1;
-  const classes = ` ${el.getAttribute('class') ?? ''} `;
+  if (/(?:^|\s)author(?:\s|$)/i.test(attr(el, 'rel') ?? '')) return 0;
+  if (/(?:^|\s)author(?:\s|$)/i.test(attr(el, 'itemprop') ?? '')) return 1;
+  const classes = ` ${attr(el, 'class') ?? ''} `;
   if (/\sbyline\s/.test(classes)) return 2;
   if (/\sauthor\s/.test(classes)) return 3;
-  if (el.localName === 'meta' && el.getAttribute('name')?.toLowerCase() === 'author') return 4;
+  if (el.localName === 'meta' && attr(el, 'name')?.toLowerCase() === 'author') return 4;
   return -1;
 }
 
 /** Text of an element that reads as a byline: short, not blank. */
 function bylineText(el: Element): string | null {
-  const raw = el.localName === 'meta' ? el.getAttribute('content') : el.textContent;
+  const raw = el.localName === 'meta' ? attr(el, 'content') : el.textContent;
   const text = collapse(raw ?? '').trim();
   return text !== '' && text.length <= 100 ? text : null;
 }
@@ -37,17 +37,28 @@ export function findByline(doc: Document): string | null {
   return found.find((text) => text !== null) ?? null;
 }
 
+/** The longest title given to the model, in UTF-16 code units. */
+export const TITLE_CAP = 500;
+
+/** Whitespace-collapsed and cut at `TITLE_CAP`. */
+function bounded(text: string): string {
+  return collapse(text.slice(0, TITLE_CAP * 4))
+    .trim()
+    .slice(0, TITLE_CAP)
+    .trim();
+}
+
 /** `<title>` without a trailing " | Site", " — Site", " – Site" or " - Site". */
 export function documentTitle(doc: Document): string {
-  const title = collapse(doc.querySelector('title')?.textContent ?? '').trim();
-  const cut = /^(.+?)\s+[|—–-]\s+[^|—–-]+$/.exec(title);
-  return cut ? cut[1] : title;
+  const title = bounded(doc.querySelector('title')?.textContent ?? '');
+  const cut = /\s[|—–-]\s+([^|—–-]+)$/.exec(title);
+  return cut && cut.index > 0 ? title.slice(0, cut.index).trim() : title;
 }
 
 /** The whitespace-collapsed text of the first `<h1>` in `root`, or null. */
 export function firstHeading(root: ParentNode): string | null {
   for (const h1 of Array.from(root.querySelectorAll('h1'))) {
-    const text = collapse(h1.textContent ?? '').trim();
+    const text = bounded(h1.textContent ?? '');
     if (text) return text;
   }
   return null;
@@ -65,14 +76,14 @@ const CHROME_ROLES = new Set([
 ]);
 
 function chrome(el: Element): boolean {
-  if (CHROME_TAGS.has(el.localName) || el.getAttribute('aria-modal') === 'true') return true;
+  if (CHROME_TAGS.has(el.localName) || attr(el, 'aria-modal') === 'true') return true;
   if (el.localName === 'header') return !el.parentElement?.closest('article');
-  return CHROME_ROLES.has((el.getAttribute('role') ?? '').trim().toLowerCase());
+  return CHROME_ROLES.has((attr(el, 'role') ?? '').trim().toLowerCase());
 }
 
 function hidden(el: Element): boolean {
-  if (el.hasAttribute('hidden') || el.getAttribute('aria-hidden') === 'true') return true;
-  const style = el.getAttribute('style');
+  if (el.hasAttribute('hidden') || attr(el, 'aria-hidden') === 'true') return true;
+  const style = attr(el, 'style');
   return style !== null && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
 }
 

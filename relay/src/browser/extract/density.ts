@@ -14,7 +14,7 @@
  * prose behind (an intro set apart from the body). Inside it, link lists and small boilerplate are
  * pruned.
  */
-import { BLOCKS } from './nodes.js';
+import { attr, BLOCKS } from './nodes.js';
 
 export interface Stats {
   /** Whitespace-collapsed text length. */
@@ -44,7 +44,7 @@ const PROSE = /article|story|entry|post-?body|main|content|text/i;
 
 /** Whether an element's class or id names it as boilerplate rather than prose. */
 export function noisy(el: Element): boolean {
-  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  const names = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`;
   if (names.trim() === '' || !NOISE.test(names)) return false;
   return /comment|disqus/i.test(names) || !PROSE.test(names);
 }
@@ -136,7 +136,7 @@ const LEAVES = new Set([
 
 /** Children that look alike (same tag and class) are parts of one run of content. */
 function signature(el: Element): string {
-  return `${el.localName}.${(el.getAttribute('class') ?? '').trim().split(/\s+/).sort().join('.')}`;
+  return `${el.localName}.${(attr(el, 'class') ?? '').trim().split(/\s+/).sort().join('.')}`;
 }
 
 /**

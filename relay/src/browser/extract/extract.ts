@@ -21,6 +21,12 @@ export interface Extracted {
   truncated: boolean;
 }
 
+/** HTML cut at the cap without the tag the cut went through (`<a hre`), which would read as text. */
+function dropCutTag(html: string): string {
+  const open = html.lastIndexOf('<');
+  return open > html.lastIndexOf('>') ? html.slice(0, open) : html;
+}
+
 /** The built-in site readers, in registration order. */
 export const SITE_READERS: readonly SiteReader[] = Object.freeze([wikipedia]);
 
@@ -43,7 +49,7 @@ export function extract(
   readers: readonly SiteReader[] = SITE_READERS,
 ): Extracted {
   const captured = capHtml(html);
-  const doc = parseDocument(captured.html);
+  const doc = parseDocument(captured.truncated ? dropCutTag(captured.html) : captured.html);
   const reader = pickSiteReader(readers, url);
   const reading = reader ? reader.read(doc, url) : readGeneric(doc, url);
   return { ...reading, url: urlForAgent(url), truncated: captured.truncated };

@@ -4,7 +4,7 @@
  * newline inline output ever holds.
  */
 import { codeSpan, escapeText, linkDestination } from './escape.js';
-import { BLOCKS, SKIPPED, collapse, isElement, isText } from './nodes.js';
+import { attr, BLOCKS, collapse, isElement, isText, SKIPPED } from './nodes.js';
 
 export interface InlineContext {
   /** The base for relative URLs: the page's URL without userinfo, query or fragment. */
@@ -35,21 +35,27 @@ export function resolveUrl(
   return url.href;
 }
 
+/** Splits `text` into its leading whitespace, its middle and its trailing whitespace. */
+export function edges(text: string): [string, string, string] {
+  const start = text.length - text.trimStart().length;
+  const middle = text.trim();
+  return [text.slice(0, start), middle, text.slice(start + middle.length)];
+}
+
 /** Wraps the non-blank middle of `inner` in `marker`, keeping its edge whitespace outside. */
 function wrap(marker: string, inner: string): string {
-  const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(inner);
-  if (!m || m[2] === '') return inner;
-  return `${m[1]}${marker}${m[2]}${marker}${m[3]}`;
+  const [lead, middle, trail] = edges(inner);
+  return middle === '' ? inner : `${lead}${marker}${middle}${marker}${trail}`;
 }
 
 /** The URL of an image, preferring a real source over a lazy-loading placeholder. */
 function imageSource(img: Element, ctx: InlineContext): string | null {
   const candidates = [
-    img.getAttribute('src'),
-    img.getAttribute('data-src'),
-    img.getAttribute('data-original'),
-    img.getAttribute('data-lazy-src'),
-    (img.getAttribute('srcset') ?? img.getAttribute('data-srcset'))?.trim().split(/\s+/)[0] ?? null,
+    attr(img, 'src'),
+    attr(img, 'data-src'),
+    attr(img, 'data-original'),
+    attr(img, 'data-lazy-src'),
+    (attr(img, 'srcset') ?? attr(img, 'data-srcset'))?.trim().split(/\s+/)[0] ?? null,
   ];
   for (const candidate of candidates) {
     const url = resolveUrl(candidate, ctx);
@@ -61,13 +67,13 @@ function imageSource(img: Element, ctx: InlineContext): string | null {
 function image(img: Element, ctx: InlineContext): string {
   const src = imageSource(img, ctx);
   if (!src) return '';
-  const alt = escapeText(collapse(img.getAttribute('alt') ?? '').trim());
+  const alt = escapeText(collapse(attr(img, 'alt') ?? '').trim());
   return `![${alt}](${linkDestination(src)})`;
 }
 
 function link(a: Element, ctx: InlineContext): string {
   const inner = inlineOf(a, { ...ctx, link: true }).replace(/\n/g, ' ');
-  const url = ctx.link ? null : resolveUrl(a.getAttribute('href'), ctx, true);
+  const url = ctx.link ? null : resolveUrl(attr(a, 'href'), ctx, true);
   const text = inner.trim();
   if (!url || text === '') return inner;
   return inner.replace(text, () => `[${text}](${linkDestination(url)})`);
@@ -93,9 +99,8 @@ function element(el: Element, ctx: InlineContext): string {
     case 'kbd':
     case 'samp':
     case 'tt': {
-      const text = collapse(el.textContent ?? '');
-      const m = /^(\s*)([\s\S]*?)(\s*)$/.exec(text);
-      return m && m[2] ? `${m[1]}${codeSpan(m[2])}${m[3]}` : text;
+      const [lead, middle, trail] = edges(collapse(el.textContent ?? ''));
+      return middle === '' ? lead + trail : `${lead}${codeSpan(middle)}${trail}`;
     }
     case 'del':
     case 's':

@@ -5,16 +5,17 @@
  */
 import { codeFence, escapeLineStart } from './escape.js';
 import { type InlineContext, inlineNode, inlineOf } from './inline.js';
-import { BLOCKS, SKIPPED, isElement, isText } from './nodes.js';
+import { attr, BLOCKS, isElement, isText, SKIPPED } from './nodes.js';
 import { renderTable } from './table.js';
 
 /** Splits assembled inline markdown into paragraphs and escapes the start of every line. */
 function paragraphs(inline: string): string[] {
   const out: string[] = [];
-  for (const chunk of inline.split(/ *\n[ \n]*\n */)) {
+  // Runs of spaces go first, so the splits below never rescan a long run.
+  for (const chunk of inline.replace(/ {2,}/g, ' ').split(/ ?\n[ \n]*\n ?/)) {
     const lines = chunk
-      .split(/ *\n */)
-      .map((line) => line.replace(/ {2,}/g, ' ').trim())
+      .split(/ ?\n ?/)
+      .map((line) => line.trim())
       .filter((line) => line !== '')
       .map(escapeLineStart);
     if (lines.length > 0) out.push(lines.join('\\\n'));
@@ -40,7 +41,7 @@ function preText(node: Node): string {
 
 function language(pre: Element): string {
   const code = pre.querySelector('code');
-  const classes = `${pre.getAttribute('class') ?? ''} ${code?.getAttribute('class') ?? ''}`;
+  const classes = `${attr(pre, 'class') ?? ''} ${(code ? attr(code, 'class') : null) ?? ''}`;
   return /(?:^|\s)(?:language|lang)-([\w+#.-]+)/.exec(classes)?.[1] ?? '';
 }
 
@@ -62,7 +63,7 @@ function indent(text: string, width: number): string {
 
 function list(el: Element, ctx: InlineContext): string[] {
   const ordered = el.localName === 'ol';
-  const start = Number(el.getAttribute('start') ?? '1');
+  const start = Number(attr(el, 'start') ?? '1');
   let n = Number.isSafeInteger(start) && start >= 0 ? start : 1;
   const items: string[] = [];
   for (let child = el.firstChild; child; child = child.nextSibling) {
@@ -91,8 +92,12 @@ function list(el: Element, ctx: InlineContext): string[] {
 function heading(el: Element, ctx: InlineContext): string[] {
   const text = inlineOf(el, ctx).replace(/\s+/g, ' ').trim();
   if (text === '') return [];
-  // A trailing run of # would be read as the heading's closing sequence.
-  return [`${'#'.repeat(Number(el.localName[1]))} ${text.replace(/(^| )(#+)$/, '$1\\$2')}`];
+  // A trailing run of # (alone or after a space) would be read as the heading's closing sequence.
+  let hashes = text.length;
+  while (hashes > 0 && text[hashes - 1] === '#') hashes--;
+  const closing = hashes < text.length && (hashes === 0 || text[hashes - 1] === ' ');
+  const safe = closing ? `${text.slice(0, hashes)}\\${text.slice(hashes)}` : text;
+  return [`${'#'.repeat(Number(el.localName[1]))} ${safe}`];
 }
 
 /** Markdown blocks for one block element. */

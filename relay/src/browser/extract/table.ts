@@ -3,6 +3,7 @@
  * table with its first row as the header; anything else — layout tables, cells holding lists or
  * several paragraphs — is written cell by cell as ordinary blocks.
  */
+import { attr } from './nodes.js';
 /** Renders a node's content as markdown blocks (supplied by the block writer). */
 export type RenderBlocks = (node: Node) => string[];
 
@@ -22,7 +23,7 @@ function cellsOf(row: Element): Element[] {
 }
 
 function span(cell: Element): number {
-  const n = Number(cell.getAttribute('colspan') ?? '1');
+  const n = Number(attr(cell, 'colspan') ?? '1');
   return Number.isInteger(n) && n > 1 ? Math.min(n, 50) : 1;
 }
 
@@ -46,11 +47,18 @@ export function renderTable(table: Element, render: RenderBlocks): string[] {
   const rows = rowsOf(table).map((row) =>
     cellsOf(row).map((cell) => ({ cell, blocks: render(cell) })),
   );
-  const width = Math.max(0, ...rows.map((r) => r.reduce((n, c) => n + span(c.cell), 0)));
+  const width = rows.reduce(
+    (w, r) =>
+      Math.max(
+        w,
+        r.reduce((n, c) => n + span(c.cell), 0),
+      ),
+    0,
+  );
   const grid =
     rows.length >= 2 &&
     width >= 2 &&
-    table.getAttribute('role') !== 'presentation' &&
+    attr(table, 'role') !== 'presentation' &&
     !table.querySelector('table') &&
     rows.every((r) => r.every((c) => c.blocks.every(oneLine)));
   if (!grid) {

@@ -4,7 +4,7 @@
  * notices) goes first, then the generic reader reads what is left.
  */
 import { type Reading, readGeneric } from './generic.js';
-import { walkElements } from './nodes.js';
+import { attr, walkElements } from './nodes.js';
 import type { SiteReader } from './sites.js';
 
 /** Page furniture, by class, by id, or by tag and class. */
@@ -39,7 +39,7 @@ const FURNITURE_TAGGED: Record<string, string> = {
 
 function furniture(el: Element): boolean {
   if (FURNITURE_IDS.has(el.id)) return true;
-  const classes = (el.getAttribute('class') ?? '').split(/\s+/);
+  const classes = (attr(el, 'class') ?? '').split(/\s+/);
   const tagged = FURNITURE_TAGGED[el.localName];
   return classes.some((c) => c === tagged || FURNITURE_CLASSES.includes(c));
 }

@@ -7,7 +7,7 @@
  * read, recall = overlap / reference words, F1 = their harmonic mean (1 when both are empty).
  */
 import { parseDocument } from './dom.js';
-import { BLOCKS, SKIPPED, isElement, isText } from './nodes.js';
+import { BLOCKS, SKIPPED, attr, isElement, isText } from './nodes.js';
 
 const CJK = /([\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])/gu;
 
@@ -30,7 +30,7 @@ export function htmlText(html: string): string {
     for (const child of Array.from(node.childNodes)) {
       if (isText(child)) parts.push(child.data);
       else if (isElement(child) && !SKIPPED.has(child.localName)) {
-        if (child.localName === 'img') parts.push(` ${child.getAttribute('alt') ?? ''} `);
+        if (child.localName === 'img') parts.push(` ${attr(child, 'alt') ?? ''} `);
         const block = BLOCKS.has(child.localName) || child.localName === 'br';
         if (block) parts.push(' ');
         walk(child);
