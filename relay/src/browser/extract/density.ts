@@ -44,6 +44,8 @@ const PROSE = /article|story|entry|post-?body|main|content|text/i;
 
 /** Whether an element's class or id names it as boilerplate rather than prose. */
 export function noisy(el: Element): boolean {
+  if (el.localName === 'article' || el.localName === 'main' || el.localName === 'body')
+    return false;
   const names = `${attr(el, 'class') ?? ''} ${attr(el, 'id') ?? ''}`;
   if (names.trim() === '' || !NOISE.test(names)) return false;
   return /comment|disqus/i.test(names) || !PROSE.test(names);
