@@ -81,8 +81,18 @@ function chrome(el: Element): boolean {
   return CHROME_ROLES.has((attr(el, 'role') ?? '').trim().toLowerCase());
 }
 
+/**
+ * `aria-hidden` hides from assistive technology, not from sight: it marks icons and duplicated
+ * labels, but dialog scripts also set it on the whole page behind an open dialog. So only small
+ * aria-hidden parts go.
+ */
+const ARIA_HIDDEN_TEXT = 200;
+
 function hidden(el: Element): boolean {
-  if (el.hasAttribute('hidden') || attr(el, 'aria-hidden') === 'true') return true;
+  if (el.hasAttribute('hidden')) return true;
+  if (attr(el, 'aria-hidden') === 'true') {
+    return (el.textContent ?? '').trim().length < ARIA_HIDDEN_TEXT;
+  }
   const style = attr(el, 'style');
   return style !== null && /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)/i.test(style);
 }

@@ -11,7 +11,7 @@ const PAGES = new URL('../../../../tests/corpus/pages/', import.meta.url);
 
 const FLOORS: Record<string, number> = {
   'ars-1': 0.94, // measured 0.969
-  'bbc-1': 0.89, // measured 0.912
+  'bbc-1': 0.94, // measured 0.961
   engadget: 0.97, // measured 0.996
   folha: 0.97, // measured 0.995
   'gitlab-blog': 0.98, // measured 1.000

@@ -114,6 +114,14 @@ describe('what the reader leaves out', () => {
     expect(markdown).toBe(PROSE);
   });
 
+  it('reads a page that a dialog script marked aria-hidden, without the dialog', () => {
+    const html = page(`
+      <div id="app" aria-hidden="true"><article><p>${PROSE}</p><p>${PROSE}</p></article></div>
+      <div role="dialog" aria-modal="true"><p>We value your privacy. Accept all cookies?</p></div>`);
+    const { markdown } = extract(html, 'https://example.com/');
+    expect(markdown).toBe(`${PROSE}\n\n${PROSE}`);
+  });
+
   it('keeps an article split into look-alike sections whole', () => {
     const sections = [1, 2, 3].map(
       (n) => `<section class="part"><p>Part ${n}. ${PROSE}</p></section>`,
