@@ -39,6 +39,12 @@ describe('blocks', () => {
     );
   });
 
+  it('drops headings left with nothing under them', () => {
+    expect(md('<h2>A</h2><p>a</p><h2>Empty</h2><h2>B</h2><h3>B1</h3><p>b</p><h2>Refs</h2>')).toBe(
+      '## A\n\na\n\n## B\n\n### B1\n\nb',
+    );
+  });
+
   it('drops scripts, styles, forms and other non-text', () => {
     expect(md('<p>keep</p><script>x()</script><style>p{}</style><form>f</form><svg>s</svg>')).toBe(
       'keep',

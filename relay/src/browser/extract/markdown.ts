@@ -166,8 +166,25 @@ function baseFor(doc: Document | null, pageUrl: string): URL | null {
   return base;
 }
 
+function headingLevel(block: string): number {
+  const m = /^(#{1,6}) /.exec(block);
+  return m ? m[1].length : 7;
+}
+
+/** Drops headings left with nothing under them (a section whose content was removed). */
+function withoutEmptySections(blocks: string[]): string[] {
+  const kept: string[] = [];
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const level = headingLevel(blocks[i]);
+    if (level <= 6 && (kept.length === 0 || headingLevel(kept[kept.length - 1]) <= level)) continue;
+    kept.push(blocks[i]);
+  }
+  // A page of headings alone keeps them: they are all it has.
+  return kept.length > 0 ? kept.reverse() : blocks;
+}
+
 /** Markdown for `root` and everything in it; relative URLs resolve against `pageUrl`. */
 export function toMarkdown(root: Element, pageUrl: string): string {
   const ctx: InlineContext = { base: baseFor(root.ownerDocument, pageUrl) };
-  return blocksOf(root, ctx).join('\n\n');
+  return withoutEmptySections(blocksOf(root, ctx)).join('\n\n');
 }
