@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { codeFence, codeSpan, escapeLineStart, escapeText, linkDestination } from './escape.js';
 
 describe('page text cannot become markdown syntax', () => {
-  it('escapes backslash, backtick, emphasis, brackets, angle brackets and pipes anywhere', () => {
-    expect(escapeText('a\\b `c` *d* _e_ [f](g) <img src=x> h|i')).toBe(
-      'a\\\\b \\`c\\` \\*d\\* \\_e\\_ \\[f\\](g) \\<img src=x> h\\|i',
+  it('escapes backslash, backtick, emphasis, brackets, angle brackets, pipes and tildes anywhere', () => {
+    expect(escapeText('a\\b `c` *d* _e_ [f](g) <img src=x> h|i ~j~')).toBe(
+      'a\\\\b \\`c\\` \\*d\\* \\_e\\_ \\[f\\](g) \\<img src=x> h\\|i \\~j\\~',
     );
   });
 

@@ -4,8 +4,11 @@
  * code spans, fences and link destinations around it.
  */
 
-/** Characters that are markdown syntax anywhere in a line (`|` for tables, `&` only before an entity). */
-const ANYWHERE = /[\\`*_[\]<|]|&(?=#?[A-Za-z0-9]+;)/g;
+/**
+ * Characters that are markdown syntax anywhere in a line: `|` for tables, `~` for strikethrough, `&`
+ * only where it would spell an entity.
+ */
+const ANYWHERE = /[\\`*_[\]<|~]|&(?=#?[A-Za-z0-9]+;)/g;
 
 /** Escapes the characters of `text` that could start markdown syntax anywhere in a line. */
 export function escapeText(text: string): string {
