@@ -121,9 +121,22 @@ export function inlineNode(node: Node, ctx: InlineContext): string {
   return '';
 }
 
+/**
+ * Appends inline markdown to inline markdown. Page text ending in `!` right before a link of ours
+ * would turn the link into an image, so that `!` is escaped; two code spans side by side would
+ * merge their backtick fences, so a space parts them.
+ */
+export function joinInline(before: string, after: string): string {
+  if (before.endsWith('!') && after.startsWith('[')) return `${before.slice(0, -1)}\\!${after}`;
+  if (before.endsWith('`') && after.startsWith('`')) return `${before} ${after}`;
+  return before + after;
+}
+
 /** Inline markdown for the children of `node`, concatenated. */
 export function inlineOf(node: Node, ctx: InlineContext): string {
   let out = '';
-  for (let child = node.firstChild; child; child = child.nextSibling) out += inlineNode(child, ctx);
+  for (let child = node.firstChild; child; child = child.nextSibling) {
+    out = joinInline(out, inlineNode(child, ctx));
+  }
   return out;
 }

@@ -71,6 +71,14 @@ describe('escaping page text', () => {
     );
   });
 
+  it('keeps a "!" before a link from making the link an image', () => {
+    expect(md('<p>Wow!<a href="/x">pic</a></p>')).toBe('Wow\\![pic](https://example.com/x)');
+  });
+
+  it('keeps two code spans side by side apart', () => {
+    expect(md('<p><code>a`</code><code>`b</code></p>')).toBe('`` a` `` `` `b ``');
+  });
+
   it('keeps a trailing # of a heading as text', () => {
     expect(md('<h3>Issue #</h3>')).toBe('### Issue \\#');
   });

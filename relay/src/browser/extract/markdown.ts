@@ -4,7 +4,7 @@
  * page text is escaped (escape.ts), so the page can add words but never markdown structure.
  */
 import { codeFence, escapeLineStart } from './escape.js';
-import { type InlineContext, inlineNode, inlineOf } from './inline.js';
+import { type InlineContext, inlineNode, inlineOf, joinInline } from './inline.js';
 import { attr, BLOCKS, isElement, isText, SKIPPED } from './nodes.js';
 import { renderTable } from './table.js';
 
@@ -137,7 +137,7 @@ export function blocksOf(node: Node, ctx: InlineContext): string[] {
     if (isElement(child) && BLOCKS.has(child.localName)) {
       flush();
       out.push(...blockOf(child, ctx));
-    } else run += inlineNode(child, ctx);
+    } else run = joinInline(run, inlineNode(child, ctx));
   }
   flush();
   return out;
