@@ -27,6 +27,11 @@ const PAGES: Record<string, string> = {
   '/429': '<title>429 Too Many Requests</title><p>Too many requests, try again later.</p>',
   '/price':
     '<title>Deals</title><p>Now only $429. Too many requests for this item, try again later.</p>',
+  '/story': `<title>Story | Site</title><nav><a href="/">Home</a> Menu</nav>
+    <article><h1>The story</h1><a rel="author" href="/me">Ada</a>
+    <p>First paragraph of the story, long enough to count as the main content of the page.</p>
+    <p># Not a heading, and a <a href="/next">relative link</a>.</p></article><footer>Footer text</footer>`,
+  '/huge': `<title>Huge</title><article><h1>Huge</h1><p>${'word '.repeat(450_000)}</p></article>`,
   '/later': `<title>Later</title><h1>Waiting</h1><button>Present</button><script>
     setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Appeared</button><p>Fresh text</p>'), 1000);
     setTimeout(() => history.pushState({}, '', '/later/done?secret=1'), 1000);
@@ -77,6 +82,24 @@ test('human checks: a rendered widget, or the phrases on a terse page', async ()
 test('rate limits from two signals, never from a price', async () => {
   expect(await gateOf('/429')).toBe('rate-limited');
   expect(await gateOf('/price')).toBeNull();
+});
+
+test('extract: the article as markdown, in the hub; a page past the capture cap is truncated', async () => {
+  await d.app.ok({ op: 'navigate', url: site.url('/story?x=1') });
+  const story = await d.app.ok({ op: 'extract' });
+  expect(story).toMatchObject({
+    title: 'The story',
+    byline: 'Ada',
+    url: `${site.origin}/story`,
+    truncated: false,
+    untrusted: true,
+  });
+  expect(story.markdown).toContain('\\# Not a heading');
+  expect(story.markdown).toContain(`${site.origin}/next`);
+  expect(story.markdown).not.toContain('Footer text');
+  await d.app.ok({ op: 'navigate', url: site.url('/huge') });
+  const huge = await d.app.ok({ op: 'extract' });
+  expect(huge).toMatchObject({ title: 'Huge', truncated: true });
 });
 
 test('wait_for: ref, role and name, text, urlContains; timeouts answer matched:false', async () => {

@@ -129,6 +129,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     log,
     emit: (event) => toActiveApp({ t: 'browser-event', event }),
     createAgent: (page) => new IsolatedAgent(page),
+    // The reader (and its DOM) is loaded on the first extract, not with the hub.
+    extractor: async (html, pageUrl) =>
+      (await import('./browser/extract/extract.js')).extract(html, pageUrl),
     idleMs: options.browserIdleMs,
   });
   const router = new SessionRouter({

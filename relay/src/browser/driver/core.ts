@@ -19,11 +19,18 @@ export interface PageAgent {
 
 export type AgentFactory = (page: Page) => PageAgent;
 
-/** Reader-mode extraction of captured HTML (relay/src/browser/extract). */
+/** Reader-mode extraction of captured HTML (relay/src/browser/extract), loaded when first used. */
 export type Extractor = (
   html: string,
   url: string,
-) => { title: string; byline: string | null; url: string; markdown: string; textLength: number };
+) => Promise<{
+  title: string;
+  byline: string | null;
+  url: string;
+  markdown: string;
+  textLength: number;
+  truncated: boolean;
+}>;
 
 export interface Tab {
   readonly id: string;

@@ -3,6 +3,7 @@
  * authorised as `read`; page content in the answers is marked untrusted.
  */
 import type { DriverCommand, DriverResult } from '../protocol.js';
+import { HTML_CAP } from '../extract/cap.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { captureJpeg, evaluateIsolated } from './pageIo.js';
@@ -10,8 +11,11 @@ import { done, errorText, fail } from './results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
-/** The capture cap of extract, in UTF-16 code units of outerHTML. */
-export const MAX_CAPTURE = 2_000_000;
+/**
+ * What the page hands over for extract: outerHTML cut one unit past the extractor's cap, which
+ * then knows the page was longer (and cuts it cleanly itself).
+ */
+export const MAX_CAPTURE = HTML_CAP + 1;
 export const WAIT_FOR_DEFAULT_MS = 12_000;
 const POLL_MS = 150;
 
@@ -101,7 +105,7 @@ export async function query(core: DriverCore, cmd: Cmd<'query'>): Promise<Driver
 
 const CAPTURE_SCRIPT = `(() => {
   const html = document.documentElement ? document.documentElement.outerHTML : '';
-  return { html: html.length > ${MAX_CAPTURE} ? html.slice(0, ${MAX_CAPTURE}) : html, truncated: html.length > ${MAX_CAPTURE} };
+  return { html: html.length > ${MAX_CAPTURE} ? html.slice(0, ${MAX_CAPTURE}) : html };
 })()`;
 
 export async function extract(core: DriverCore, cmd: Cmd<'extract'>): Promise<DriverResult> {
@@ -109,17 +113,15 @@ export async function extract(core: DriverCore, cmd: Cmd<'extract'>): Promise<Dr
   if (isResult(tab)) return tab;
   if (!core.extractor) return fail('INTERNAL', 'Reader extraction is not available in this hub.');
   const url = tab.page.url();
-  let captured: { html: string; truncated: boolean };
+  let captured: { html: string };
   try {
     captured = (await evaluateIsolated(await tab.cdp, CAPTURE_SCRIPT)) as typeof captured;
   } catch (e) {
     return fail('INTERNAL', `The page could not be captured: ${errorText(e)}`);
   }
   try {
-    const article = core.extractor(captured.html, url);
-    return done(
-      pageData(tab, { ...article, url: urlForAgent(url), truncated: captured.truncated }),
-    );
+    const article = await core.extractor(captured.html, url);
+    return done(pageData(tab, { ...article, url: urlForAgent(url) }));
   } catch (e) {
     return fail('INTERNAL', `The page could not be extracted: ${errorText(e)}`);
   }
