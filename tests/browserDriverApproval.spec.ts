@@ -13,6 +13,7 @@ const FORM = `<!doctype html><title>Account</title>
 <button onclick="clicks.push('publish')">Publish</button>
 <button onclick="clicks.push('delete')">Delete</button>
 <label>Title <input id="title"></label>
+<div style="height:3000px"></div>
 <script>window.clicks = [];</script>`;
 const SECRET_PATH = '/reset/tok123abc456def789ghi';
 
@@ -208,4 +209,39 @@ test('execute_js asks every time, shows the script, and marks its result untrust
     message: expect.stringContaining('nope'),
   });
   d.app.config({ grants: [] });
+});
+
+test('style, key and scroll ask with what they would do, and each approval fits only its payload', async () => {
+  const hide = { op: 'style', tabId, selector: 'h1', set: { display: 'none' } };
+  const styleAsk = await d.app.prompt(hide);
+  expect(styleAsk).toMatchObject({ operation: 'style', grantable: true });
+  expect(styleAsk.payloadSummary).toContain('display');
+  d.app.answer(styleAsk.requestId, 'once');
+  await d.app.settle();
+  expect(await d.app.prompt({ ...hide, set: { display: 'block' } })).toMatchObject({
+    operation: 'style',
+  });
+  expect(await d.app.ok(hide)).toMatchObject({ styled: 1 });
+  const page = d.hub.browser.debugHandles().page(tabId);
+  expect(await page?.evaluate(() => getComputedStyle(document.querySelector('h1')!).display)).toBe(
+    'none',
+  );
+
+  const key = { op: 'act', tabId, operation: 'key', key: 'Enter', modifiers: { ctrl: true } };
+  const keyAsk = await d.app.prompt(key);
+  expect(keyAsk).toMatchObject({ operation: 'key', payloadSummary: 'Key: Ctrl+Enter' });
+  d.app.answer(keyAsk.requestId, 'once');
+  await d.app.settle();
+  expect(await d.app.prompt({ ...key, modifiers: {} })).toMatchObject({
+    payloadSummary: 'Key: Enter',
+  });
+  expect(await d.app.ok(key)).toMatchObject({ pressed: true });
+
+  const scroll = { op: 'act', tabId, operation: 'scroll', dy: 400 };
+  const scrollAsk = await d.app.prompt(scroll);
+  d.app.answer(scrollAsk.requestId, 'once');
+  await d.app.settle();
+  expect(await d.app.prompt({ ...scroll, dy: 800 })).toMatchObject({ operation: 'scroll' });
+  expect(await d.app.ok(scroll)).toMatchObject({ scrolled: true });
+  expect(await page?.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });

@@ -17,17 +17,24 @@ const COOKIE_PAGE = `<!doctype html><title>Jar</title><script>
 
 let site: PageServer;
 let other: PageServer;
+let third: PageServer;
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   site = await startPageServer({ '/notes': PAGE, '/jar': COOKIE_PAGE, '/next': PAGE });
-  other = await startPageServer({ '/notes': PAGE, '/jar': COOKIE_PAGE });
+  third = await startPageServer({ '/notes': PAGE });
+  other = await startPageServer({
+    '/notes': PAGE,
+    '/jar': COOKIE_PAGE,
+    '/away': `<title>Away</title><a href="${third.url('/notes')}">Away</a>`,
+  });
 });
 
 test.afterAll(async () => {
   await site?.close();
   await other?.close();
+  await third?.close();
 });
 
 test.describe('a tab the person opened', () => {
@@ -140,6 +147,25 @@ test('shared profile: each new destination asks, unless a navigate grant covers 
     });
     expect(await d.app.ok({ op: 'read' })).toMatchObject({ url: `${other.origin}/notes` });
     expect(statSync(join(d.home, 'browser-profile')).isDirectory()).toBe(true);
+    // A link the page follows to a third origin leaves the AI unable to read it until allowed.
+    d.app.config({
+      posture: 'shared',
+      grants: [{ origin: other.origin, operations: ['navigate', 'click'] }],
+    });
+    await d.app.ok({ op: 'navigate', url: other.url('/away') });
+    await d.app.ok({ op: 'act', operation: 'click', role: 'link', name: 'Away' });
+    // Even waiting for the load is a read there.
+    await expect
+      .poll(async () => {
+        const r = await d.app.call({ op: 'read' });
+        return !r.ok && r.error === 'APPROVAL_REQUIRED' ? r.approval.origin : null;
+      })
+      .toBe(third.origin);
+    const confined = await d.app.prompt({ op: 'read' });
+    expect(confined).toMatchObject({ operation: 'navigate', origin: third.origin });
+    d.app.answer(confined.requestId, 'once');
+    await d.app.settle();
+    expect(await d.app.ok({ op: 'read' })).toMatchObject({ url: `${third.origin}/notes` });
   } finally {
     await d.close();
   }
