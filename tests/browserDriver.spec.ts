@@ -38,7 +38,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await d?.close();
+  if (d?.hub.browser.running !== false) await d?.close().catch(() => undefined);
   await site?.close();
 });
 
@@ -109,6 +109,17 @@ test('the navigation rules: blocked and invalid addresses, redirects into the lo
   expect(await d.app.call({ op: 'navigate', url: site.url('/redirect-home') })).toMatchObject({
     error: 'NAVIGATION_BLOCKED',
   });
+  // Subframes of AI tabs pass the same rules: a frame of the hub itself never loads.
+  const framing = await d.app.ok({ op: 'open', url: site.url('/hello') });
+  const page = d.hub.browser.debugHandles().page(String(framing.tabId));
+  const failed = page!.waitForEvent('requestfailed');
+  await page!.evaluate((src) => {
+    const frame = document.createElement('iframe');
+    frame.src = src;
+    document.body.append(frame);
+  }, `http://127.0.0.1:${d.hub.port}/`);
+  expect((await failed).failure()?.errorText).toBe('net::ERR_BLOCKED_BY_CLIENT');
+  await d.app.ok({ op: 'close', tabId: framing.tabId });
   d.app.config({ allowLoopback: false });
   for (const url of [site.url('/hello'), 'http://x.local/', 'file:///etc/passwd']) {
     expect(await d.app.call({ op: 'open', url }), url).toMatchObject({
@@ -242,4 +253,12 @@ test('the browser closes itself when no AI tab is left and no command came for a
   await expect.poll(() => d.hub.browser.running, { timeout: 10_000 }).toBe(false);
   await expect.poll(() => chromiumChildren(), { timeout: 10_000 }).toBe(0);
   expect(d.app.events.at(-1)).toEqual({ type: 'browser-state', running: false });
+});
+
+test('stopping the hub closes the browser of AI tabs', async () => {
+  await d.app.ok({ op: 'open', url: site.url('/hello') });
+  expect(chromiumChildren()).toBeGreaterThan(0);
+  await d.close();
+  expect(d.hub.browser.running).toBe(false);
+  await expect.poll(() => chromiumChildren(), { timeout: 10_000 }).toBe(0);
 });
