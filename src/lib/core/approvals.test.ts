@@ -28,3 +28,50 @@ describe('approvals', () => {
     expect(a.consume('open_workspace', 'b')).toBeNull();
   });
 });
+
+describe('browser approvals', () => {
+  const request = (requestId: string) => ({
+    requestId,
+    operation: 'click' as const,
+    origin: 'https://a.example',
+    tabId: 't1',
+    generation: 1,
+    grantable: true,
+  });
+
+  it('queue in order, once per request, beside folder questions', () => {
+    const a = new Approvals();
+    a.ask('open_workspace', '/x', 'main', 'c');
+    const first = a.askBrowser(request('r1'), 'main', 'Claude');
+    expect(a.askBrowser(request('r1'), 'main', 'Claude')).toBe(first);
+    a.askBrowser(request('r2'), 'main', 'Claude');
+    expect(a.pending.map((p) => p.kind)).toEqual(['open_workspace', 'browser', 'browser']);
+    expect(a.takeBrowser(first.id)).toBe(first);
+    expect(a.takeBrowser(first.id)).toBeNull();
+  });
+
+  it('are withdrawn by request id, and all cleared when the hub goes', () => {
+    const a = new Approvals();
+    a.ask('open_workspace', '/x', 'main', 'c');
+    a.askBrowser(request('r1'), 'main', 'c');
+    a.askBrowser(request('r2'), 'main', 'c');
+    expect(a.withdraw('r1')).toBe(true);
+    expect(a.withdraw('r1')).toBe(false);
+    expect(a.clearBrowser()).toBe(true);
+    expect(a.pending.map((p) => p.kind)).toEqual(['open_workspace']);
+  });
+
+  it('keep at most 64, dropping the oldest', () => {
+    const a = new Approvals();
+    for (let i = 0; i < 70; i++) a.askBrowser(request(`r${i}`), 'main', 'c');
+    expect(a.pending).toHaveLength(64);
+    expect(a.pending[0].id).toBe('browser-r6');
+  });
+
+  it('move to another window when theirs has closed', () => {
+    const a = new Approvals();
+    a.askBrowser(request('r1'), 'doc-2', 'c');
+    a.rehome((id) => id !== 'doc-2', 'main');
+    expect(a.pending[0].windowId).toBe('main');
+  });
+});
