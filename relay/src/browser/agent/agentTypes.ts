@@ -1,0 +1,188 @@
+/**
+ * The in-page agent's arguments and answers (types only), shared by the page-side parts, the
+ * `IsolatedAgent` that calls them and the driver that reads their answers. Every value crosses
+ * the page boundary as JSON. Field names follow the refusal vocabulary of the browser tools.
+ */
+import type { Modifiers } from '../protocol.js';
+
+/** Every method of `globalThis.__vmarkAgent`. */
+export type AgentMethod =
+  'snapshot' | 'act' | 'query' | 'check' | 'describe' | 'style' | 'gateSignals';
+
+/** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
+export interface AgentError {
+  error: string;
+}
+
+export interface SnapshotArgs {
+  generation: number;
+}
+
+export interface SnapshotNode {
+  role: string;
+  /** The accessible name, normalised and cut to 200 characters. */
+  name: string;
+  ref: string;
+  /** Headings. */
+  level?: number;
+  /** Checkboxes, radios, switches and checkable menu items. */
+  checked?: boolean | 'mixed';
+  disabled?: true;
+  /** A file input, or a control that reaches one through its label: never actable. */
+  upload?: true;
+}
+
+export interface SnapshotResult {
+  nodes: SnapshotNode[];
+  /** More than 2,000 nodes, a name longer than 200 characters, or the visit budget ran out. */
+  truncated: boolean;
+  unreachable: { frames: number; closedShadowRoots: number };
+}
+
+export type ActOperation = 'click' | 'type' | 'scroll' | 'key';
+
+export interface ActArgs {
+  operation: ActOperation;
+  generation: number;
+  ref?: string;
+  role?: string;
+  name?: string;
+  text?: string;
+  dy?: number;
+  key?: string;
+  modifiers?: Modifiers;
+}
+
+export type ActReason =
+  | 'obscured'
+  | 'hidden'
+  | 'ambiguous'
+  | 'disabled'
+  | 'offscreen'
+  | 'upload'
+  | 'no-such-option'
+  | 'rejected-value'
+  | 'readonly'
+  | 'not-editable';
+
+export interface ActCandidate {
+  ref: string;
+  /** `button.cls in form#id "hint"`: page data, for the model to tell the candidates apart. */
+  text: string;
+}
+
+/**
+ * One act's answer. A click that passed every check is not performed by the agent: the answer
+ * carries `clickAt` (a viewport point in CSS pixels) and no `clicked`; the driver clicks there
+ * with a trusted mouse click and reports `clicked: true` itself.
+ */
+export interface ActResult {
+  found: boolean;
+  clicked?: boolean;
+  typed?: boolean;
+  scrolled?: boolean;
+  pressed?: boolean;
+  clickAt?: { x: number; y: number };
+  matchedTotal: number;
+  matchedVisible: number;
+  /** The target's ref in the call's generation, when one was found. */
+  ref?: string;
+  reason?: ActReason;
+  detail?: string;
+  /** What covers the target (`div.cookie-banner`), for `obscured`. */
+  by?: string;
+  candidates?: ActCandidate[];
+}
+
+export interface QueryFields {
+  attributes?: boolean;
+  box?: boolean;
+  styles?: string[];
+}
+
+export interface QueryArgs {
+  selector: string;
+  generation: number;
+  fields?: QueryFields;
+}
+
+export interface QueryElement {
+  ref: string;
+  tag: string;
+  /** Rendered text, whitespace collapsed, at most 500 characters. */
+  text: string;
+  attributes?: Record<string, string>;
+  /** Viewport CSS pixels. */
+  box?: { x: number; y: number; w: number; h: number };
+  styles?: Record<string, string>;
+}
+
+export interface QueryResult {
+  /** Matches among the elements visited. */
+  count: number;
+  /** More than 50 matches, or the 20,000-element visit budget ran out. */
+  truncated: boolean;
+  elements: QueryElement[];
+}
+
+/** One condition of `wait_for` (exactly one of ref, role, text). */
+export interface CheckArgs {
+  generation: number;
+  ref?: string;
+  role?: string;
+  name?: string;
+  text?: string;
+}
+
+export interface CheckResult {
+  matched: boolean;
+  ref?: string;
+}
+
+export interface DescribeArgs {
+  ref: string;
+  generation: number;
+}
+
+export interface DescribeResult {
+  found: boolean;
+  role?: string;
+  name?: string;
+}
+
+export interface StyleArgs {
+  generation: number;
+  ref?: string;
+  selector?: string;
+  set?: Record<string, string>;
+  addClasses?: string[];
+  removeClasses?: string[];
+  injectCss?: string;
+}
+
+export interface StyleResult {
+  /** Elements changed by set/addClasses/removeClasses. */
+  styled: number;
+  /** A page-wide style sheet was added. */
+  injected?: boolean;
+}
+
+export interface GateSignals {
+  url: string;
+  title: string;
+  /** The first 4,000 characters of `document.body.innerText`. */
+  textHead: string;
+  challengeWidget: boolean;
+  passwordField: boolean;
+}
+
+/** What `globalThis.__vmarkAgent` offers in the isolated world. */
+export interface AgentApi {
+  snapshot(args: SnapshotArgs): SnapshotResult | AgentError;
+  act(args: ActArgs): ActResult | AgentError;
+  query(args: QueryArgs): QueryResult | AgentError;
+  check(args: CheckArgs): CheckResult | AgentError;
+  describe(args: DescribeArgs): DescribeResult | AgentError;
+  style(args: StyleArgs): StyleResult | AgentError;
+  gateSignals(): GateSignals;
+}

@@ -1,0 +1,238 @@
+/**
+ * Runs the in-page agent (agentSource.ts) in an isolated world of a page's main frame, through
+ * the Chrome DevTools Protocol: playwright-core offers isolated worlds only that way. The world
+ * shares the page's DOM but not its JavaScript, so a page that replaces `Element.prototype`
+ * methods or `document.querySelectorAll` changes nothing the agent uses.
+ *
+ * The world is created on first use (`Page.createIsolatedWorld`) and the agent installed in it;
+ * a navigation to a new document destroys it, and the next call creates it again. Calls go
+ * through `Runtime.callFunctionOn` with the world's context, answers come back by value.
+ *
+ * Clicks: `act({operation: 'click'})` does not click. When every check passes it answers
+ * `{found: true, clickAt: {x, y}, matchedTotal, matchedVisible, ref}` (viewport CSS pixels) and
+ * the driver clicks there with `page.mouse.click(x, y)`, a trusted click, then reports
+ * `clicked: true`. Type, scroll and key act in the page with synthetic events.
+ */
+import { randomUUID } from 'node:crypto';
+import type { CDPSession, Page } from 'playwright-core';
+import { AGENT_SOURCE } from './agentSource.js';
+import type {
+  ActArgs,
+  ActResult,
+  AgentError,
+  AgentMethod,
+  CheckArgs,
+  CheckResult,
+  DescribeArgs,
+  DescribeResult,
+  GateSignals,
+  QueryArgs,
+  QueryResult,
+  SnapshotArgs,
+  SnapshotResult,
+  StyleArgs,
+  StyleResult,
+} from './agentTypes.js';
+
+const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
+  'snapshot',
+  'act',
+  'query',
+  'check',
+  'describe',
+  'style',
+  'gateSignals',
+]);
+
+/** The methods that change nothing in the page, safe to ask again of a new document. */
+const READS: ReadonlySet<string> = new Set<AgentMethod>([
+  'snapshot',
+  'query',
+  'check',
+  'describe',
+  'gateSignals',
+]);
+
+/** An act or style whose document was replaced while it was being sent. */
+export class AgentWorldLostError extends Error {
+  constructor(method: string) {
+    super(`the page's document changed during the agent's ${method}`);
+    this.name = 'AgentWorldLostError';
+  }
+}
+
+/** The name of the agent's world in each document. */
+export const AGENT_WORLD = 'vmark-agent';
+
+/**
+ * Calls the agent's method with JSON arguments, in the isolated world. Execution context ids are
+ * not unique across renderer processes, so a stale id could name another world after a
+ * navigation: the call first checks the world's key, a random value only our world was given,
+ * which a page cannot read or forge.
+ */
+const CALL =
+  'function (method, args, key) {' +
+  " if (globalThis.__vmarkAgentKey !== key) throw new Error('vmark agent world lost');" +
+  ' return globalThis.__vmarkAgent[method](args); }';
+
+interface World {
+  contextId: number;
+  key: string;
+}
+
+interface FrameTree {
+  frameTree: { frame: { id: string } };
+}
+interface CallAnswer {
+  result: { value?: unknown; description?: string };
+  exceptionDetails?: { text?: string; exception?: { description?: string } };
+}
+
+/** The world is gone (the document was replaced) or the agent is not in it. */
+function worldLost(message: string): boolean {
+  return /Cannot find context|context was destroyed|vmark agent world lost/i.test(message);
+}
+
+/**
+ * Installs the agent and yields the world's key: the one it already has (the same world is
+ * found again after a same-document navigation), else `key`.
+ */
+function installer(key: string): string {
+  const descriptor = `{ value: ${JSON.stringify(key)} }`;
+  return (
+    `${AGENT_SOURCE} && (Object.prototype.hasOwnProperty.call(globalThis, '__vmarkAgentKey') ` +
+    `|| Object.defineProperty(globalThis, '__vmarkAgentKey', ${descriptor}), ` +
+    'globalThis.__vmarkAgentKey)'
+  );
+}
+
+export class IsolatedAgent {
+  private session: Promise<CDPSession> | null = null;
+  private world: Promise<World> | null = null;
+  private readonly onNavigated: (frame: unknown) => void;
+
+  constructor(private readonly page: Page) {
+    this.onNavigated = (frame) => {
+      if (frame === this.page.mainFrame()) this.world = null;
+    };
+    page.on('framenavigated', this.onNavigated);
+  }
+
+  /**
+   * Calls `globalThis.__vmarkAgent[method](args)` in the isolated world; answers its JSON. When
+   * the world was lost (the document was replaced under the call), a read is asked again of the
+   * new document; an act or style is not, and fails with an `AgentWorldLostError`: it was meant
+   * for the document that went away.
+   */
+  async call(method: AgentMethod, args?: object): Promise<unknown> {
+    if (!METHODS.has(method)) throw new Error(`unknown agent method ${String(method)}`);
+    try {
+      return await this.callOnce(method, args ?? {});
+    } catch (error) {
+      if (!worldLost(String((error as Error).message))) throw error;
+      this.world = null;
+      if (!READS.has(method)) throw new AgentWorldLostError(method);
+      return this.callOnce(method, args ?? {});
+    }
+  }
+
+  snapshot(args: SnapshotArgs): Promise<SnapshotResult | AgentError> {
+    return this.call('snapshot', args) as Promise<SnapshotResult | AgentError>;
+  }
+
+  act(args: ActArgs): Promise<ActResult | AgentError> {
+    return this.call('act', args) as Promise<ActResult | AgentError>;
+  }
+
+  query(args: QueryArgs): Promise<QueryResult | AgentError> {
+    return this.call('query', args) as Promise<QueryResult | AgentError>;
+  }
+
+  check(args: CheckArgs): Promise<CheckResult | AgentError> {
+    return this.call('check', args) as Promise<CheckResult | AgentError>;
+  }
+
+  describe(args: DescribeArgs): Promise<DescribeResult | AgentError> {
+    return this.call('describe', args) as Promise<DescribeResult | AgentError>;
+  }
+
+  style(args: StyleArgs): Promise<StyleResult | AgentError> {
+    return this.call('style', args) as Promise<StyleResult | AgentError>;
+  }
+
+  gateSignals(): Promise<GateSignals> {
+    return this.call('gateSignals') as Promise<GateSignals>;
+  }
+
+  /** Stops following the page and closes the CDP session (the page itself is left alone). */
+  async dispose(): Promise<void> {
+    this.page.off('framenavigated', this.onNavigated);
+    this.world = null;
+    const session = this.session;
+    this.session = null;
+    if (session) await session.then((s) => s.detach()).catch(() => undefined);
+  }
+
+  private async callOnce(method: string, args: object): Promise<unknown> {
+    const session = await this.cdp();
+    const { contextId, key } = await this.currentWorld();
+    const answer = (await session.send('Runtime.callFunctionOn', {
+      functionDeclaration: CALL,
+      executionContextId: contextId,
+      arguments: [{ value: method }, { value: args }, { value: key }],
+      returnByValue: true,
+      awaitPromise: true,
+    })) as CallAnswer;
+    if (answer.exceptionDetails) {
+      const details = answer.exceptionDetails;
+      throw new Error(`agent ${method} failed: ${details.exception?.description ?? details.text}`);
+    }
+    return answer.result.value;
+  }
+
+  private cdp(): Promise<CDPSession> {
+    if (!this.session) {
+      const pending = this.page.context().newCDPSession(this.page);
+      this.session = pending;
+      pending.catch(() => {
+        if (this.session === pending) this.session = null;
+      });
+    }
+    return this.session;
+  }
+
+  /** The isolated world's context in the current document, created and furnished if needed. */
+  private currentWorld(): Promise<World> {
+    if (!this.world) {
+      const pending = this.createWorld();
+      this.world = pending;
+      pending.catch(() => {
+        if (this.world === pending) this.world = null;
+      });
+    }
+    return this.world;
+  }
+
+  private async createWorld(): Promise<World> {
+    const session = await this.cdp();
+    const tree = (await session.send('Page.getFrameTree')) as FrameTree;
+    const world = (await session.send('Page.createIsolatedWorld', {
+      frameId: tree.frameTree.frame.id,
+      worldName: AGENT_WORLD,
+      grantUniveralAccess: false,
+    })) as { executionContextId: number };
+    const installed = (await session.send('Runtime.evaluate', {
+      expression: installer(randomUUID()),
+      contextId: world.executionContextId,
+      returnByValue: true,
+    })) as CallAnswer;
+    const key = installed.result.value;
+    if (installed.exceptionDetails || typeof key !== 'string') {
+      const details = installed.exceptionDetails;
+      throw new Error(
+        `the agent did not install: ${details?.exception?.description ?? details?.text}`,
+      );
+    }
+    return { contextId: world.executionContextId, key };
+  }
+}
