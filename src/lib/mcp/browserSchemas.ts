@@ -122,7 +122,7 @@ const fields = z
         .array(
           z
             .string(sentence(FIELDS_MESSAGE))
-            .regex(/^-{0,2}[A-Za-z][A-Za-z0-9-]{0,99}$/, sentence(FIELDS_MESSAGE)),
+            .regex(/^-{0,2}[A-Za-z][A-Za-z0-9-]{0,61}$/, sentence(FIELDS_MESSAGE)),
           sentence(FIELDS_MESSAGE),
         )
         .max(32, sentence(FIELDS_MESSAGE))
@@ -162,7 +162,7 @@ export const browserShape = {
   key: z
     .string(sentence('key must be a key name such as "Enter", "Escape" or "a"'))
     .min(1, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
-    .max(64, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
+    .max(32, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
     .optional()
     .describe('act key: the key to press, e.g. "Enter", "Escape", "Tab".'),
   modifiers: z
@@ -215,7 +215,7 @@ export const browserReadShape = {
   navigationId: z
     .string(sentence('navigationId must be the non-empty navigationId of an open or navigate'))
     .min(1, sentence('navigationId must be the non-empty navigationId of an open or navigate'))
-    .max(200, sentence('navigationId must be the navigationId of an open or navigate'))
+    .max(64, sentence('navigationId must be the navigationId of an open or navigate'))
     .optional()
     .describe('wait: the navigation to wait for (from open or navigate).'),
   timeoutMs: timeoutMs.describe('wait, wait_for: how long to wait, 1–12,000 ms (default 12,000).'),
