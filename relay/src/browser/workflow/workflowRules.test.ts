@@ -98,9 +98,7 @@ describe('self-heal', () => {
       button('Submit orders'),
     );
     expect(proposeHeal(button('Details'), [button('Details for the order')], false)).toBeNull();
-    expect(proposeHeal(button('Next'), [button('Nextt')], false)).toEqual(
-      button('Nextt'),
-    );
+    expect(proposeHeal(button('Next'), [button('Nextt')], false)).toEqual(button('Nextt'));
     expect(proposeHeal(button('Next'), [button('Nextt')], true)).toBeNull();
   });
 });
