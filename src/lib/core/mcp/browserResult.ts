@@ -29,7 +29,8 @@ function approvalFields(approval: ApprovalRequest): Record<string, unknown> {
 
 function withAsk(message: string): string {
   const text = message.trim() || 'This needs the person’s approval.';
-  return /retry/i.test(text) ? text : `${text} ${ASK_NOW}`;
+  if (/retry/i.test(text)) return text;
+  return `${/[.!?]$/.test(text) ? text : `${text}.`} ${ASK_NOW}`;
 }
 
 function screenshotResult(

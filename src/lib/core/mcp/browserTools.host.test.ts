@@ -123,7 +123,7 @@ describe('browser handlers', () => {
       error: 'APPROVAL_REQUIRED',
       needsApproval: true,
       message: expect.stringMatching(
-        /^approval required: 'click' on .* retry the same call once they answer\.$/,
+        /^approval required: 'click' on http:\/\/127\.0\.0\.1:4100\. The person is being asked .* retry the same call once they answer\.$/,
       ),
       operation: 'click',
       url: 'http://127.0.0.1:4100',
