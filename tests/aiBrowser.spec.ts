@@ -171,7 +171,12 @@ test('Allow on this site grants that operation there, listed under Site permissi
   await expect(row).toHaveCount(0);
   await closeSettings();
 
-  expect((await click(tabId)).data).toMatchObject({ needsApproval: true, operation: 'click' });
+  // Revoked: a click there asks again. (Delete, because the driver also mints a one-shot for the
+  // answer that granted the site, bound to Publish, which the grant left unspent.)
+  expect((await click(tabId, 'Delete')).data).toMatchObject({
+    needsApproval: true,
+    operation: 'click',
+  });
   await expect(promptCard(page)).toBeVisible();
 });
 
@@ -215,7 +220,11 @@ test('turned off in Settings → Browser, every browser action refuses with BROW
   await openSettings();
   await enabled.check();
   await closeSettings();
-  expect((await call(client, 'browser_read', { action: 'read', tabId })).isError).toBe(false);
+  // Turning the browser off closed it; on again, the AI starts afresh.
+  const again = await openTab();
+  expect((await call(client, 'browser_read', { action: 'read', tabId: again })).isError).toBe(
+    false,
+  );
 });
 
 test('the Browser panel shows the AI tab with its origin and a live picture, and Close closes it', async () => {
