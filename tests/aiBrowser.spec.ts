@@ -261,3 +261,21 @@ test('screenshot answers a JPEG image and a line naming the page', async () => {
   expect(image.mimeType).toBe('image/jpeg');
   expect(Buffer.from(image.data, 'base64').subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
 });
+
+test('a long wait_for tells a client that asked how far it has come, then answers matched:false', async () => {
+  const tabId = await openTab();
+  const progress: { progress: number; total?: number }[] = [];
+  const r = (await client.callTool(
+    {
+      name: 'browser_read',
+      arguments: { action: 'wait_for', tabId, text: 'Never on this page', timeoutMs: 2_500 },
+    },
+    undefined,
+    { onprogress: (p) => progress.push(p) },
+  )) as CallToolResult;
+  expect(r.isError).toBeFalsy();
+  expect(r.structuredContent).toMatchObject({ matched: false });
+  expect(progress.length).toBeGreaterThanOrEqual(2);
+  expect(progress[0]).toMatchObject({ progress: 1_000, total: 2_500 });
+  expect(progress[1].progress).toBeGreaterThan(progress[0].progress);
+});
