@@ -276,6 +276,7 @@ test('a long wait_for tells a client that asked how far it has come, then answer
   expect(r.isError).toBeFalsy();
   expect(r.structuredContent).toMatchObject({ matched: false });
   expect(progress.length).toBeGreaterThanOrEqual(2);
-  expect(progress[0]).toMatchObject({ progress: 1_000, total: 2_500 });
+  expect(progress[0].total).toBe(2_500);
+  expect(progress[0].progress).toBeGreaterThanOrEqual(900);
   expect(progress[1].progress).toBeGreaterThan(progress[0].progress);
 });
