@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Approvals } from './approvals';
+import { Approvals, promptWindow } from './approvals';
 
 describe('approvals', () => {
   it('asks once per subject while the question is open, and a grant is used once', () => {
@@ -73,5 +73,23 @@ describe('browser approvals', () => {
     a.askBrowser(request('r1'), 'doc-2', 'c');
     a.rehome((id) => id !== 'doc-2', 'main');
     expect(a.pending[0].windowId).toBe('main');
+  });
+});
+
+describe('promptWindow', () => {
+  const w = (id: string, attached: boolean, focused = false) => ({ id, attached, focused });
+
+  it('is the focused open window, else main, else any open one', () => {
+    expect(promptWindow([w('main', true), w('doc-2', true, true)])).toBe('doc-2');
+    expect(promptWindow([w('doc-2', true), w('main', true)])).toBe('main');
+    expect(promptWindow([w('main', false), w('doc-3', true)])).toBe('doc-3');
+    expect(promptWindow([w('doc-2', false, true)])).toBe('main');
+  });
+
+  it('moves questions out of closed windows when the snapshot is made', () => {
+    const a = new Approvals();
+    a.ask('open_workspace', '/x', 'doc-2', 'c');
+    expect(a.shown([w('main', true), w('doc-2', false)])[0].windowId).toBe('main');
+    expect(a.shown([w('main', false)])[0].windowId).toBe('main');
   });
 });

@@ -14,6 +14,24 @@ interface Grant {
   mount: string;
 }
 
+/** A window as far as questions care: whether it is open, and whether it has the focus. */
+export interface PromptWindow {
+  id: string;
+  attached: boolean;
+  focused: boolean;
+}
+
+/** Where a new question is shown: the focused window, else main, else any open one. */
+export function promptWindow(windows: Iterable<PromptWindow>): string {
+  const open = [...windows].filter((w) => w.attached);
+  return (
+    open.find((w) => w.focused)?.id ??
+    open.find((w) => w.id === 'main')?.id ??
+    open[0]?.id ??
+    'main'
+  );
+}
+
 /** The driver keeps at most 64 prompts waiting; the app keeps no more than that either. */
 export const MAX_BROWSER_PROMPTS = 64;
 
@@ -97,5 +115,13 @@ export class Approvals {
   rehome(attached: (windowId: string) => boolean, target: string | null): void {
     if (target === null) return;
     for (const a of this.pending) if (!attached(a.windowId)) a.windowId = target;
+  }
+
+  /** The questions for the windows' snapshot, each in a window that is open (when one is). */
+  shown(windows: Iterable<PromptWindow>): Approval[] {
+    const all = [...windows];
+    const open = new Set(all.filter((w) => w.attached).map((w) => w.id));
+    this.rehome((id) => open.has(id), open.size ? promptWindow(all) : null);
+    return this.pending.map((a) => ({ ...a }));
   }
 }

@@ -29,7 +29,7 @@ import {
   type Snapshot,
 } from './types';
 import { Workspaces } from './workspaces';
-import { Approvals } from './approvals';
+import { Approvals, promptWindow } from './approvals';
 import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
 import { BrowserSide, type PanelCommand } from './browser/browserSide';
@@ -71,7 +71,7 @@ export class Core implements CoreApi {
       storeBrowser: async (browser) =>
         void (await this.storeSettings({ ...this.settings, browser })),
       approvals: this.approvals,
-      promptWindow: () => this.promptWindow(),
+      promptWindow: () => promptWindow(this.store.windows.values()),
       changed: () => this.changed(),
       send: (frame) => this.hubLink?.send(frame) ?? false,
     });
@@ -169,17 +169,6 @@ export class Core implements CoreApi {
     await this.browser.revoke(origin, operation);
   }
 
-  /** Where a new question is shown: the focused window, else main, else any open one. */
-  private promptWindow(): string {
-    const open = [...this.store.windows.values()].filter((w) => w.attached);
-    return (
-      open.find((w) => w.focused)?.id ??
-      open.find((w) => w.id === 'main')?.id ??
-      open[0]?.id ??
-      'main'
-    );
-  }
-
   // ── windows ────────────────────────────────────────────────────────────
 
   async attach(preferredId: string | null, listener: Listener, agent?: EditorAgent) {
@@ -229,16 +218,9 @@ export class Core implements CoreApi {
       settings: { ...this.settings },
       notices: [...this.notices],
       ai: { state: this.link.state, clients: this.link.clients.map((c) => c.name) },
-      approvals: this.pendingApprovals(),
+      approvals: this.approvals.shown(this.store.windows.values()),
       browser: { tabs: [...this.browser.tabs], running: this.browser.running },
     };
-  }
-
-  private pendingApprovals() {
-    const attached = (id: string) => this.store.windows.get(id)?.attached === true;
-    const anyOpen = [...this.store.windows.values()].some((w) => w.attached);
-    this.approvals.rehome(attached, anyOpen ? this.promptWindow() : null);
-    return this.approvals.pending.map((a) => ({ ...a }));
   }
 
   /** Sends one snapshot to every window after the current burst of changes. */
