@@ -286,7 +286,7 @@ const actRows: ContractRow[] = [
         selector: 'h1',
         set: { color: 'rgb(255, 0, 0)' },
       }),
-    shape: object({}),
+    shape: object({ styled: literal(1), url: agentUrl, generation }),
     async then(_answer, ctx, args) {
       const q = await ctx.ok('browser_read', {
         action: 'query',
@@ -313,7 +313,12 @@ const actRows: ContractRow[] = [
     action: 'session_save',
     args: async (ctx) =>
       allowOnce(ctx, { action: 'session_save', tabId: await tab(ctx), handle: 'contract.1' }),
-    shape: object({}),
+    shape: object({
+      saved: literal(true),
+      handle: literal('contract.1'),
+      localStorageKeys: count,
+      cookies: count,
+    }),
     async then(answer) {
       expect(JSON.stringify(answer)).not.toMatch(/"value"/);
     },
