@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { openApp } from './support/app';
-import { CONTRACT_ROWS, contractContext, problems } from './support/contract';
+import { CONTRACT_ROWS, closeBrowserPages, contractContext, problems } from './support/contract';
 import { connectClient } from './support/mcp';
 
 let page: Page;
@@ -21,6 +21,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
+  await closeBrowserPages();
   await client?.close().catch(() => undefined);
   await page?.context().close();
 });
@@ -48,6 +49,16 @@ CONTRACT_ROWS.forEach((row, index) => {
       name: row.tool,
       arguments: { action: row.action, ...args },
     })) as CallToolResult;
+
+    if (row.image) {
+      // A line naming the page and a JPEG (SPEC §2), instead of JSON.
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([
+        { type: 'text', text: expect.stringMatching(/^Screenshot of https?:\/\/[^?#]+$/) },
+        { type: 'image', mimeType: 'image/jpeg', data: expect.stringMatching(/^\/9j\//) },
+      ]);
+      return;
+    }
 
     // One text block of compact JSON, and structuredContent is that same value.
     expect(result.content).toHaveLength(1);

@@ -28,6 +28,8 @@ test('an AI client lists the tools and orients itself with session.get_state', a
     'document',
     'workflow',
     'selection',
+    'browser',
+    'browser_read',
   ]);
   for (const t of tools) {
     expect(t.title).toBeTruthy();
@@ -178,7 +180,7 @@ test('with no app open, tools/list still answers and a tool call fails fast with
   await page.context().close();
   client = await connectClient();
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(5);
+  expect(tools).toHaveLength(7);
   const t0 = Date.now();
   const r = await call(client, 'session', { action: 'get_state' });
   expect(r.isError).toBe(true);

@@ -70,7 +70,7 @@ export const REFUSALS = {
   },
   BROWSER_UNAVAILABLE: {
     meaning:
-      'The hub could not start a browser for AI tabs (no Chromium found); the person has to install one or set VMARK_CHROMIUM.',
+      'The browser for AI tabs cannot be reached: the hub found no Chromium (the person has to install one or set VMARK_CHROMIUM), or VMark Web lost its link to the hub; the message says which.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {

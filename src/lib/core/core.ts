@@ -25,12 +25,15 @@ import {
   type EditorAgent,
   type EditorMode,
   type Settings,
+  type SettingsPatch,
   type Snapshot,
 } from './types';
 import { Workspaces } from './workspaces';
-import { Approvals } from './approvals';
+import { Approvals, promptWindow } from './approvals';
 import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
+import { BrowserSide, type PanelCommand } from './browser/browserSide';
+import type { ApprovalAnswer, DriverResult, Operation } from '../browser/protocol';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
@@ -50,6 +53,8 @@ export class Core implements CoreApi {
   notices: string[] = [];
   readonly approvals = new Approvals();
   private link: { state: LinkState; clients: AiClient[] } = { state: 'offline', clients: [] };
+  private hubLink: HubLink | null = null;
+  readonly browser: BrowserSide;
   private readonly windows = new WindowLinks();
   private snapshotQueued = false;
   private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
@@ -61,6 +66,15 @@ export class Core implements CoreApi {
     private readonly journal: Journal,
   ) {
     this.documents = new Documents(this.store, workspaces, this.effects());
+    this.browser = new BrowserSide({
+      settings: () => this.settings,
+      storeBrowser: async (browser) =>
+        void (await this.storeSettings({ ...this.settings, browser })),
+      approvals: this.approvals,
+      promptWindow: () => promptWindow(this.store.windows.values()),
+      changed: () => this.changed(),
+      send: (frame) => this.hubLink?.send(frame) ?? false,
+    });
     this.toolHost = createToolHost({
       documents: this.documents,
       settings: () => this.settings,
@@ -72,6 +86,7 @@ export class Core implements CoreApi {
       changed: () => this.changed(),
       lintHere: async (text, path) =>
         (await import('../workflow/lint/linter')).lintWorkflow(text, path),
+      browser: (cmd, client) => this.browser.call(cmd, client),
     });
   }
 
@@ -117,9 +132,13 @@ export class Core implements CoreApi {
       openSession,
       linkChanged: (state, clients) => {
         this.link = { state, clients };
+        this.browser.linkChanged(state === 'active');
         this.changed();
       },
+      browserResult: (id, result) => this.browser.result(id, result),
+      browserEvent: (event) => this.browser.event(event),
     });
+    this.hubLink = link;
     link.start();
   }
 
@@ -132,6 +151,22 @@ export class Core implements CoreApi {
   async answerApproval(id: string, mount: string | null): Promise<void> {
     this.approvals.answer(id, mount);
     this.changed();
+  }
+
+  // ── the AI's browser ───────────────────────────────────────────────────
+
+  async answerBrowserApproval(id: string, answer: ApprovalAnswer['answer']): Promise<void> {
+    if (answer === 'deny' || answer === 'once' || answer === 'site') {
+      await this.browser.answer(id, answer);
+    }
+  }
+
+  async browserPanel(cmd: PanelCommand): Promise<DriverResult> {
+    return this.browser.panel(cmd);
+  }
+
+  async revokeBrowserGrant(origin: string, operation?: Operation): Promise<void> {
+    await this.browser.revoke(origin, operation);
   }
 
   // ── windows ────────────────────────────────────────────────────────────
@@ -183,7 +218,8 @@ export class Core implements CoreApi {
       settings: { ...this.settings },
       notices: [...this.notices],
       ai: { state: this.link.state, clients: this.link.clients.map((c) => c.name) },
-      approvals: this.approvals.pending.map((a) => ({ ...a })),
+      approvals: this.approvals.shown(this.store.windows.values()),
+      browser: { tabs: [...this.browser.tabs], running: this.browser.running },
     };
   }
 
@@ -406,8 +442,16 @@ export class Core implements CoreApi {
     return r;
   }
 
-  async setSettings(patch: Partial<Settings>): Promise<Settings> {
-    const next = mergeSettings(this.settings, patch);
+  /** A window's change; standing grants change only through answers and Revoke. */
+  async setSettings(patch: SettingsPatch): Promise<Settings> {
+    const { browser, ...rest } = (patch ?? {}) as SettingsPatch;
+    const safe = browser ? { ...rest, browser: { ...browser, grants: undefined } } : rest;
+    const next = await this.storeSettings(mergeSettings(this.settings, safe));
+    this.browser.configChanged();
+    return next;
+  }
+
+  private async storeSettings(next: Settings): Promise<Settings> {
     this.settings = next;
     await this.db.put('settings', next, 'settings');
     this.changed();

@@ -58,3 +58,48 @@ describe('mergeSettings: CJK formatting', () => {
     expect(merged.cjkFormat.cjkEnglishSpacing).toBe(true);
   });
 });
+
+describe('mergeSettings: browser', () => {
+  it('defaults to enabled, sandbox, a visible window, no loopback and no grants', () => {
+    expect(DEFAULT_SETTINGS.browser).toEqual({
+      enabled: true,
+      posture: 'sandbox',
+      headless: false,
+      allowLoopback: false,
+      grants: [],
+    });
+  });
+
+  it('takes each valid browser field and keeps the current value of a bad one', () => {
+    const merged = mergeSettings(DEFAULT_SETTINGS, {
+      browser: { enabled: false, posture: 'everywhere', headless: 'yes', allowLoopback: true },
+    });
+    expect(merged.browser).toEqual({
+      enabled: false,
+      posture: 'sandbox',
+      headless: false,
+      allowLoopback: true,
+      grants: [],
+    });
+    expect(
+      mergeSettings(DEFAULT_SETTINGS, { browser: { posture: 'shared' } }).browser.posture,
+    ).toBe('shared');
+  });
+
+  it('reads stored grants back checked', () => {
+    const merged = mergeSettings(DEFAULT_SETTINGS, {
+      browser: {
+        grants: [
+          { origin: 'https://a.example', operations: ['click', 'eval'] },
+          { origin: 'javascript:alert(1)', operations: ['click'] },
+        ],
+      },
+    });
+    expect(merged.browser.grants).toEqual([{ origin: 'https://a.example', operations: ['click'] }]);
+  });
+
+  it('keeps the browser settings of a record stored before they existed', () => {
+    const old = { theme: 'dark', autoApproveEdits: false, workspaceRail: false };
+    expect(mergeSettings(DEFAULT_SETTINGS, old).browser).toEqual(DEFAULT_SETTINGS.browser);
+  });
+});

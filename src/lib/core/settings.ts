@@ -1,6 +1,7 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
 import { parseCjkFormatSettings } from '../cjk/settings';
-import type { Settings } from './types';
+import { parseGrants } from '../browser/grants';
+import type { BrowserSettings, Settings } from './types';
 
 const THEMES = new Set(['system', 'light', 'dark']);
 
@@ -27,5 +28,19 @@ export function mergeSettings(current: Settings, patch: unknown): Settings {
       ]),
     ) as unknown as Settings['cjkFormat'];
   }
+  if (typeof p.browser === 'object' && p.browser !== null) {
+    next.browser = mergeBrowser(current.browser, p.browser as Record<string, unknown>);
+  }
+  return next;
+}
+
+/** Each browser field on its own, as the CJK rules: a bad one keeps its current value. */
+function mergeBrowser(current: BrowserSettings, b: Record<string, unknown>): BrowserSettings {
+  const next: BrowserSettings = { ...current, grants: [...current.grants] };
+  if (typeof b.enabled === 'boolean') next.enabled = b.enabled;
+  if (b.posture === 'sandbox' || b.posture === 'shared') next.posture = b.posture;
+  if (typeof b.headless === 'boolean') next.headless = b.headless;
+  if (typeof b.allowLoopback === 'boolean') next.allowLoopback = b.allowLoopback;
+  if (Array.isArray(b.grants)) next.grants = parseGrants(b.grants);
   return next;
 }

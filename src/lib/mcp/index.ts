@@ -68,5 +68,24 @@ export type {
   WindowFacts,
   WorkspaceFacts,
 } from './sessionState';
-export { registerTools } from './register';
-export type { ToolHandler } from './register';
+export { callContext, registerTools } from './register';
+export type { CallContext, ToolHandler } from './register';
+export {
+  ACT_OPERATIONS,
+  BROWSER_ACTIONS,
+  BROWSER_READ_ACTIONS,
+  BROWSER_TAB_ID_MESSAGE,
+  MAX_PAYLOAD_BYTES,
+  MAX_TIMEOUT_MS,
+  browserReadShape,
+  browserShape,
+} from './browserSchemas';
+export type {
+  BrowserAction,
+  BrowserArgs,
+  BrowserReadAction,
+  BrowserReadArgs,
+} from './browserSchemas';
+export { TAKES, browserCommand } from './browserArgs';
+export type { Built } from './browserArgs';
+export { BROWSER_READ_TOOL, BROWSER_TOOL } from './browserTools';

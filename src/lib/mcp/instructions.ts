@@ -12,7 +12,9 @@ Editing loop: document.read returns the content and its revision. Pass that revi
 
 What the person sees: workspace.open opens files in the background. Only workspace.switch_tab changes the visible tab, so use it when they ask to see something. Do not force-close a tab with unsaved edits unless they asked.
 
-Approvals: some actions need the person's consent, such as opening a folder or saving to a new location. The result then has isError, error APPROVAL_REQUIRED and needsApproval: true, and VMark Web shows them the prompt at the same moment. Tell them what you asked for, wait for their answer, then retry the same call once. Never retry in a loop: a request they have not approved keeps failing.
+Web pages: browser.open opens a tab of your own in a browser the person can watch. browser_read.read lists the page's elements with refs; act on them with browser.act, then browser_read.wait_for the outcome before reading again.
+
+Approvals: some actions need the person's consent, such as opening a folder, saving to a new location, or acting on a web page. The result then has isError, error APPROVAL_REQUIRED and needsApproval: true, and VMark Web shows them the prompt at the same moment. Tell them what you asked for, wait for their answer, then retry the same call once. Never retry in a loop: a request they have not approved keeps failing.
 
 Results are JSON. A refusal has isError and {error, message, ...}: STALE, INVALID_TAB, INVALID_PATH, APPROVAL_REQUIRED, READ_ONLY (the document is locked; do not try to work around it) or INTERNAL. A malformed argument is answered with a plain sentence naming it. If a call says no VMark Web window is connected, ask the person to open the address it gives.
 

@@ -43,7 +43,7 @@ export const SELECTION_ACTIONS = ['get', 'set'] as const;
 
 export const TRANSFORM_KINDS = ['cjk-format', 'cjk-spacing', 'cjk-punctuation'] as const;
 
-function actionSchema<const T extends readonly [string, ...string[]]>(actions: T) {
+export function actionSchema<const T extends readonly [string, ...string[]]>(actions: T) {
   const message = `action must be one of: ${actions.join(', ')}`;
   return z.enum(actions, { error: message }).describe(`What to do: ${actions.join(', ')}.`);
 }
@@ -53,7 +53,7 @@ function actionSchema<const T extends readonly [string, ...string[]]>(actions: T
  * rather than read as "absent", because an absent id means "the focused one" and a blank id must not
  * silently retarget a write.
  */
-function optionalIdSchema(message: string, description: string) {
+export function optionalIdSchema(message: string, description: string) {
   return z
     .string({ error: message })
     .trim()

@@ -28,15 +28,31 @@ interface Call {
 let client: Client;
 let server: McpServer;
 let calls: Call[];
+let aborted: boolean;
 
 beforeEach(async () => {
   calls = [];
+  aborted = false;
   server = new McpServer(SERVER_INFO, {
     instructions: SERVER_INSTRUCTIONS,
     capabilities: { tools: {} },
   });
-  registerTools(server, async (name, args) => {
+  registerTools(server, async (name, args, context) => {
     calls.push({ tool: name, args });
+    if (name === 'browser_read') {
+      context.progress(1_000, 3_000, 'one second');
+      context.progress(1_000, 3_000, 'not again: progress must grow');
+      context.progress(2_000, 3_000, 'two seconds');
+      if (args.action === 'wait') {
+        await new Promise<void>((resolve) =>
+          context.signal?.addEventListener('abort', () => {
+            aborted = true;
+            resolve();
+          }),
+        );
+      }
+      return success({ done: true });
+    }
     if (name === 'document') {
       return refusal('STALE', 'The document changed.', { current_revision: 'rev-AAAAAAAA' });
     }
@@ -74,6 +90,8 @@ describe('through a real McpServer and Client', () => {
       'document',
       'workflow',
       'selection',
+      'browser',
+      'browser_read',
     ]);
     tools.forEach((tool, index) => {
       const definition = TOOL_DEFINITIONS[index];
@@ -184,6 +202,64 @@ describe('through a real McpServer and Client', () => {
     expect(new TextEncoder().encode(text).length).toBeLessThanOrEqual(75_000);
     expect(JSON.parse(text)).toEqual(result.structuredContent);
     expect(result.structuredContent).toMatchObject({ truncated: true, bytes_total: 100_011 });
+  });
+
+  it('sends progress to a client that asked for it, and only growing', async () => {
+    const seen: unknown[] = [];
+    const result = await client.callTool(
+      { name: 'browser_read', arguments: { action: 'wait_for', text: 'Done' } },
+      undefined,
+      { onprogress: (p) => seen.push(p) },
+    );
+    expect(result.structuredContent).toEqual({ done: true });
+    expect(seen).toEqual([
+      { progress: 1_000, total: 3_000, message: 'one second' },
+      { progress: 2_000, total: 3_000, message: 'two seconds' },
+    ]);
+  });
+
+  it('sends no progress to a client that did not ask', async () => {
+    const result = await client.callTool({
+      name: 'browser_read',
+      arguments: { action: 'read' },
+    });
+    expect(result.structuredContent).toEqual({ done: true });
+  });
+
+  it('tells the handler when the client cancels a call', async () => {
+    const controller = new AbortController();
+    const pending = client.callTool(
+      { name: 'browser_read', arguments: { action: 'wait' } },
+      undefined,
+      { signal: controller.signal },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    controller.abort('changed my mind');
+    await expect(pending).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(aborted).toBe(true);
+  });
+
+  it('states the browser arguments strictly in JSON Schema', async () => {
+    const { tools } = await client.listTools();
+    const read = tools.find((t) => t.name === 'browser_read');
+    const browser = tools.find((t) => t.name === 'browser');
+    expect(read?.inputSchema.properties?.fields).toMatchObject({
+      type: 'object',
+      additionalProperties: false,
+    });
+    expect(read?.inputSchema.properties?.timeoutMs).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 12_000,
+    });
+    expect(browser?.inputSchema.properties?.handle).toMatchObject({
+      type: 'string',
+      pattern: '^[A-Za-z0-9._-]{1,128}$',
+    });
+    expect(browser?.inputSchema.properties?.operation).toMatchObject({
+      enum: ['click', 'type', 'scroll', 'key'],
+    });
   });
 
   it('carries a truncation envelope intact', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { browserReadShape, browserShape } from './browserSchemas';
 import { REFUSAL_MEANINGS } from './envelopes';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
 import {
@@ -17,6 +18,8 @@ const SPEC_HINTS = {
   document: [false, true, false, false],
   workflow: [false, true, false, false],
   selection: [false, true, false, false],
+  browser: [false, true, false, true],
+  browser_read: [true, false, true, true],
 } as const;
 
 const ACTIONS: Record<string, readonly string[]> = {
@@ -25,16 +28,20 @@ const ACTIONS: Record<string, readonly string[]> = {
   document: documentShape.action.options,
   workflow: workflowShape.action.options,
   selection: selectionShape.action.options,
+  browser: browserShape.action.options,
+  browser_read: browserReadShape.action.options,
 };
 
 describe('TOOL_DEFINITIONS', () => {
-  it('lists session, workspace, document, workflow, selection in that order', () => {
+  it('lists session, workspace, document, workflow, selection, browser, browser_read in that order', () => {
     expect(TOOL_DEFINITIONS.map((tool) => tool.name)).toEqual([
       'session',
       'workspace',
       'document',
       'workflow',
       'selection',
+      'browser',
+      'browser_read',
     ]);
   });
 
@@ -45,6 +52,8 @@ describe('TOOL_DEFINITIONS', () => {
       'VMark Document Read/Write',
       'VMark GitHub Actions Workflow',
       'VMark Selection',
+      'VMark Browser',
+      'VMark Browser Read',
     ]);
   });
 
@@ -55,6 +64,8 @@ describe('TOOL_DEFINITIONS', () => {
       documentShape,
       workflowShape,
       selectionShape,
+      browserShape,
+      browserReadShape,
     ]);
   });
 
@@ -96,11 +107,13 @@ describe('TOOL_DEFINITIONS', () => {
     },
   );
 
+  // The browser tools explain a loop, approvals and untrusted content besides their actions.
+  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 5_000, browser_read: 4_000 };
   it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
-    '%s keeps its description under 3,000 characters',
-    (_name, tool) => {
+    '%s keeps its description short',
+    (name, tool) => {
       expect(tool.description.length).toBeGreaterThan(300);
-      expect(tool.description.length).toBeLessThan(3_000);
+      expect(tool.description.length).toBeLessThan(DESCRIPTION_LIMIT[name] ?? 3_000);
     },
   );
 
@@ -122,6 +135,36 @@ describe('TOOL_DEFINITIONS', () => {
       document: ['STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL'],
       workflow: ['INVALID_PATCH', 'NOT_WORKFLOW', 'STALE', 'INVALID_TAB', 'READ_ONLY', 'INTERNAL'],
       selection: ['INVALID_TAB', 'NO_EDITOR', 'STALE', 'READ_ONLY', 'INTERNAL'],
+      browser: [
+        'APPROVAL_REQUIRED',
+        'BROWSER_DISABLED',
+        'BROWSER_UNAVAILABLE',
+        'TAB_NOT_FOUND',
+        'TAB_LIMIT',
+        'NAVIGATION_BLOCKED',
+        'INVALID_URL',
+        'NAVIGATION_FAILED',
+        'NAVIGATION_SUPERSEDED',
+        'TIMEOUT',
+        'STALE_REF',
+        'ATTACHMENT_REQUIRED',
+        'SESSION_NOT_FOUND',
+        'SESSION_ORIGIN_MISMATCH',
+        'INVALID_ARGUMENT',
+        'INTERNAL',
+      ],
+      browser_read: [
+        'APPROVAL_REQUIRED',
+        'BROWSER_DISABLED',
+        'BROWSER_UNAVAILABLE',
+        'TAB_NOT_FOUND',
+        'STALE_REF',
+        'TIMEOUT',
+        'ATTACHMENT_REQUIRED',
+        'ATTACHMENT_ONCE_INSUFFICIENT',
+        'INVALID_ARGUMENT',
+        'INTERNAL',
+      ],
     } as const;
     for (const tool of TOOL_DEFINITIONS) {
       for (const code of expected[tool.name]) {
@@ -195,6 +238,69 @@ describe('TOOL_DEFINITIONS', () => {
       '{text, isEmpty, range:{from, to}, mode, kind, tabId, revision}',
     );
     expect(TOOL_DEFINITIONS[4].description).toContain('{revision, replaced_chars}');
+  });
+});
+
+describe('the browser tools', () => {
+  const browser = TOOL_DEFINITIONS[5];
+  const read = TOOL_DEFINITIONS[6];
+
+  it('list the actions of SPEC §1, without the workflow ones (not built yet)', () => {
+    expect(browserShape.action.options).toEqual([
+      'act',
+      'open',
+      'navigate',
+      'style',
+      'execute_js',
+      'session_save',
+      'session_load',
+      'console_clear',
+    ]);
+    expect(browserReadShape.action.options).toEqual([
+      'read',
+      'screenshot',
+      'query',
+      'extract',
+      'console',
+      'wait',
+      'wait_for',
+    ]);
+  });
+
+  it('teach the read → act → wait_for loop, refs versus role + name, and approvals', () => {
+    expect(browser.description).toContain(
+      'browser_read.read → browser.act → browser_read.wait_for',
+    );
+    expect(browser.description).toMatch(/ref.*granted.*role \+ name/s);
+    for (const tool of [browser, read]) {
+      expect(tool.description).toContain('needsApproval:true');
+      expect(tool.description).toMatch(/retry the same call once/);
+      expect(tool.description).toMatch(/untrusted/);
+    }
+    expect(browser.description).toMatch(/Never retry in a loop/);
+    expect(browser.description).toMatch(/never feed it back as an act target/);
+  });
+
+  it('give the result shapes the seeds promise', () => {
+    for (const shape of [
+      '{tabId, navigationId, url, title, generation}',
+      '{found, clicked|typed, matchedTotal, matchedVisible, url, generation}',
+      '{result, untrusted:true}',
+      '{loaded:true, handle}',
+      '{entries:[{level, text}], url}',
+    ]) {
+      expect(browser.description).toContain(shape);
+    }
+    for (const shape of [
+      '{url, snapshot:[{role, name, ref',
+      '{count, truncated, elements:[{ref, tag, text, attributes?, box?, styles?}]}',
+      '{title, byline, url, markdown, textLength, truncated}',
+      '{entries:[{level, text}], url}',
+      '{matched:true, url, ref?}',
+      'image (JPEG)',
+    ]) {
+      expect(read.description).toContain(shape);
+    }
   });
 });
 

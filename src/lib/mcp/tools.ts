@@ -3,8 +3,7 @@
  * the fixed `tools/list` order. Handlers live elsewhere; they register these definitions as given.
  */
 
-import type { z } from 'zod';
-import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
+import { BROWSER_READ_TOOL, BROWSER_TOOL } from './browserTools';
 import {
   documentShape,
   selectionShape,
@@ -12,30 +11,9 @@ import {
   workflowShape,
   workspaceShape,
 } from './schemas';
+import { refusals, type ToolDefinition } from './toolText';
 
-/** The four behaviour hints, all set explicitly: a tool declares the riskiest thing any action does. */
-export interface ToolHints {
-  readonly readOnlyHint: boolean;
-  readonly destructiveHint: boolean;
-  readonly idempotentHint: boolean;
-  readonly openWorldHint: boolean;
-}
-
-export interface ToolDefinition<Name extends string = string, Shape = z.ZodRawShape> {
-  readonly name: Name;
-  readonly title: string;
-  readonly description: string;
-  readonly inputSchema: Shape;
-  readonly annotations: ToolHints;
-}
-
-const ARGUMENT_ERRORS =
-  'A malformed argument (blank tabId, wrong type, unknown action) gets a plain sentence naming it instead.';
-
-function refusals(codes: readonly RefusalCode[]): string {
-  const lines = codes.map((code) => `- ${code}: ${REFUSAL_MEANINGS[code]}`);
-  return ['Refusals (isError, JSON {error, message, …}):', ...lines, ARGUMENT_ERRORS].join('\n');
-}
+export type { ToolDefinition, ToolHints } from './toolText';
 
 export const SESSION_TOOL = {
   name: 'session',
@@ -185,6 +163,8 @@ export const TOOL_DEFINITIONS = [
   DOCUMENT_TOOL,
   WORKFLOW_TOOL,
   SELECTION_TOOL,
+  BROWSER_TOOL,
+  BROWSER_READ_TOOL,
 ] as const;
 
 export type ToolName = (typeof TOOL_DEFINITIONS)[number]['name'];

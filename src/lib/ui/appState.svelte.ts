@@ -18,6 +18,8 @@ export class AppState {
   snapshot = $state.raw<Snapshot | null>(null);
   toasts = $state<Toast[]>([]);
   treeVersion = $state(0);
+  /** Whether this window shows the Browser panel (the AI's web tabs). */
+  browserPanel = $state(false);
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */
   revisions = $state<Record<string, string>>({});
   private toastSeq = 0;

@@ -47,6 +47,8 @@ export interface ContractRow {
   readonly args: (ctx: ContractContext) => Promise<Record<string, unknown>>;
   /** True when the promised answer is a domain refusal (isError with a JSON envelope). */
   readonly refusal?: boolean;
+  /** True when the promised answer is a line of text and a JPEG image, not JSON. */
+  readonly image?: boolean;
   /** The promised answer. */
   readonly shape: Check;
   /** What a client would notice next: the meaning behind the fields. */

@@ -2,6 +2,7 @@
  * The contract table: for each tool and action, the answer the MCP tool reference promises. A
  * tool added later adds its rows here.
  */
+import { browserRows } from './browser';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
 import { selectionRows } from './selection';
@@ -12,6 +13,7 @@ import { workspaceRows } from './workspace';
 export type { ContractContext, ContractRow } from './context';
 export { contractContext } from './context';
 export { problems } from './shapes';
+export { closeBrowserPages } from './browser';
 
 export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...sessionRows,
@@ -19,4 +21,5 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...documentRows,
   ...workflowRows,
   ...selectionRows,
+  ...browserRows,
 ];

@@ -10,6 +10,7 @@ import type { ResolvedPath } from '../documents/files';
 import type { Result } from '../errors';
 import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
 import type { LintResult } from '../../workflow/lint/diagnostics';
+import type { DriverCommand, DriverResult } from '../../browser/protocol';
 
 export type TabView = Readonly<DocState>;
 
@@ -66,4 +67,10 @@ export interface ToolHost {
   consumeApproval(kind: 'open_workspace', subject: string): string | null;
   /** A message for the person, shown as a toast. */
   notify(message: string): void;
+  /**
+   * Sends one command to the hub's browser driver and answers its result; never throws, never
+   * hangs (no hub, a closed link or no answer in time is a BROWSER_UNAVAILABLE refusal). A result
+   * that needs the person's approval has already put its prompt in front of them.
+   */
+  browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
 }

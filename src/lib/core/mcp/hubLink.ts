@@ -1,8 +1,10 @@
 /**
  * The core's connection to the hub's `/app` socket: it learns whether this browser serves AI
- * clients (active) or waits (standby), and runs one MCP server per AI session.
+ * clients (active) or waits (standby), runs one MCP server per AI session, and carries the
+ * browser driver's frames (relay/src/browser/protocol.ts) to and from the core.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { DriverEvent, DriverResult } from '../../browser/protocol';
 import { HubSessionTransport } from './hubTransport';
 
 export type LinkState = 'offline' | 'connecting' | 'active' | 'standby';
@@ -19,6 +21,10 @@ export interface LinkHost {
     client: { name?: string } | null,
   ): Promise<{ close(): Promise<void> }>;
   linkChanged(state: LinkState, clients: AiClient[]): void;
+  /** The driver's answer to a `{t: 'browser'}` frame. */
+  browserResult?(id: string, result: DriverResult): void;
+  /** Something changed in the AI's browser: its tabs, a prompt withdrawn, Chromium started. */
+  browserEvent?(event: DriverEvent): void;
 }
 
 type Frame =
@@ -26,7 +32,9 @@ type Frame =
   | { t: 'open'; sid: string; client?: { name?: string } | null }
   | { t: 'msg'; sid: string; data: JSONRPCMessage }
   | { t: 'close'; sid: string }
-  | { t: 'sessions'; list: { sid: string; client?: { name?: string } | null }[] };
+  | { t: 'sessions'; list: { sid: string; client?: { name?: string } | null }[] }
+  | { t: 'browser-result'; id: string; result: DriverResult }
+  | { t: 'browser-event'; event: DriverEvent };
 
 const MAX_BACKOFF_MS = 10_000;
 
@@ -100,8 +108,11 @@ export class HubLink {
     await Promise.all(all.map((s) => s.close().catch(() => undefined)));
   }
 
-  private send(frame: object): void {
-    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(frame));
+  /** Sends a frame to the hub; false when the socket is not open. */
+  send(frame: object): boolean {
+    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
   }
 
   private async onFrame(frame: Frame): Promise<void> {
@@ -134,6 +145,14 @@ export class HubLink {
       case 'sessions':
         this.clients = frame.list.map((s) => ({ sid: s.sid, name: s.client?.name ?? 'AI client' }));
         this.host.linkChanged(this.state, this.clients);
+        return;
+      case 'browser-result':
+        if (typeof frame.id === 'string') this.host.browserResult?.(frame.id, frame.result);
+        return;
+      case 'browser-event':
+        if (typeof frame.event === 'object' && frame.event !== null) {
+          this.host.browserEvent?.(frame.event);
+        }
         return;
     }
   }

@@ -4,12 +4,16 @@ import {
   SERVER_INFO,
   SERVER_INSTRUCTIONS,
   registerTools,
+  type BrowserArgs,
+  type BrowserReadArgs,
   type DocumentArgs,
   type SelectionArgs,
   type SessionArgs,
   type WorkflowArgs,
   type WorkspaceArgs,
 } from '../../mcp';
+import { browserReadTool } from './browserReadTool';
+import { browserTool } from './browserTool';
 import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
 import type { HubSessionTransport } from './hubTransport';
@@ -27,22 +31,23 @@ export async function openMcpSession(
     instructions: SERVER_INSTRUCTIONS,
     capabilities: { tools: {} },
   });
-  registerTools(server, (name, args) => {
+  const client = () => server.server.getClientVersion()?.name ?? clientName;
+  registerTools(server, (name, args, context) => {
     switch (name) {
       case 'session':
         return Promise.resolve(getState(host, args as SessionArgs));
       case 'workspace':
-        return workspaceTool(
-          host,
-          args as WorkspaceArgs,
-          server.server.getClientVersion()?.name ?? clientName,
-        );
+        return workspaceTool(host, args as WorkspaceArgs, client());
       case 'document':
         return documentTool(host, args as DocumentArgs);
       case 'workflow':
         return workflowTool(host, args as WorkflowArgs);
       case 'selection':
         return selectionTool(host, args as SelectionArgs);
+      case 'browser':
+        return browserTool(host, args as BrowserArgs, client(), context);
+      case 'browser_read':
+        return browserReadTool(host, args as BrowserReadArgs, client(), context);
     }
   });
   await server.connect(transport);

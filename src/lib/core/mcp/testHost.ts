@@ -10,6 +10,7 @@ import { DocumentStore } from '../documentStore';
 import { createToolHost } from '../toolHost';
 import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../types';
 import type { ToolHost } from './host';
+import type { DriverCommand, DriverResult } from '../../browser/protocol';
 
 export interface TestHost {
   host: ToolHost;
@@ -24,6 +25,10 @@ export interface TestHost {
   notices: string[];
   /** How many times a change waited for the windows to hand in their typing. */
   flushes: number;
+  /** The driver commands the tools sent, and who sent them. */
+  browserCalls: { cmd: DriverCommand; client: string }[];
+  /** The fake driver: answers each command (a success with no data unless a test says). */
+  driver: (cmd: DriverCommand) => DriverResult | Promise<DriverResult>;
 }
 
 export function createTestHost(windowIds: string[] = ['main']): TestHost {
@@ -39,6 +44,8 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     pushed: [],
     notices: [],
     flushes: 0,
+    browserCalls: [],
+    driver: () => ({ ok: true, data: {} }),
   };
   const documents = new Documents(store, files, {
     draft: () => undefined,
@@ -68,6 +75,10 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
       binaryAvailable: true,
       unavailableChecks: [],
     }),
+    browser: async (cmd, client) => {
+      t.browserCalls?.push({ cmd, client });
+      return (t.driver as TestHost['driver'])(cmd);
+    },
   });
   return t as TestHost;
 }

@@ -1,0 +1,178 @@
+/**
+ * The core's side of the AI's browser: it sends driver commands (the AI's calls and the Browser
+ * panel's), pushes the person's browser settings to the driver as its configuration, keeps the
+ * driver's tab list for the panel, and turns the driver's approval requests into prompts and the
+ * person's answers into `browser-answer` frames (and, for "Allow on this site", a standing grant).
+ */
+import type {
+  ApprovalAnswer,
+  BrowserConfig,
+  BrowserTabInfo,
+  DriverCommand,
+  DriverEvent,
+  DriverResult,
+  Operation,
+} from '../../browser/protocol';
+import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
+import type { Approvals } from '../approvals';
+import type { BrowserSettings, Settings } from '../types';
+import { BrowserChannel, unanswered } from './channel';
+
+export interface BrowserSideDeps {
+  settings(): Settings;
+  /** Stores changed browser settings (a grant added or revoked) and tells the windows. */
+  storeBrowser(next: BrowserSettings): Promise<void>;
+  approvals: Approvals;
+  /** The window a new prompt is shown in: the focused one, else main. */
+  promptWindow(): string;
+  changed(): void;
+  /** Sends a frame to the hub; false when no link is there. */
+  send(frame: object): boolean;
+}
+
+/** What the app's own Browser panel may ask of the driver (never an AI client). */
+export type PanelCommand = Extract<DriverCommand, { op: 'tabs' | 'thumbnail' | 'close' | 'front' }>;
+
+const PANEL_OPS = new Set(['tabs', 'thumbnail', 'close', 'front']);
+
+/** The configuration the driver gets: exactly the person's browser settings. */
+export function configOf(b: BrowserSettings): BrowserConfig {
+  return {
+    enabled: b.enabled,
+    posture: b.posture,
+    headless: b.headless,
+    allowLoopback: b.allowLoopback,
+    grants: b.grants.map((g) => ({ origin: g.origin, operations: [...g.operations] })),
+  };
+}
+
+export class BrowserSide {
+  tabs: BrowserTabInfo[] = [];
+  /** Whether the hub's Chromium runs; null until the hub says. */
+  running: boolean | null = null;
+  private active = false;
+  private pushed: string | null = null;
+  private readonly channel: BrowserChannel;
+
+  constructor(private readonly deps: BrowserSideDeps) {
+    this.channel = new BrowserChannel((frame) => this.active && deps.send(frame));
+  }
+
+  /** An AI client's command; a prompt it needs is queued before the call is answered. */
+  async call(cmd: DriverCommand, client: string): Promise<DriverResult> {
+    const result = await this.channel.call(cmd);
+    if (!result.ok && 'approval' in result && result.approval) {
+      this.deps.approvals.askBrowser(result.approval, this.deps.promptWindow(), client);
+      this.deps.changed();
+    }
+    return result;
+  }
+
+  /** A command from the Browser panel: only tabs, thumbnail, close and front. */
+  async panel(cmd: PanelCommand): Promise<DriverResult> {
+    const valid =
+      typeof cmd === 'object' &&
+      cmd !== null &&
+      PANEL_OPS.has(cmd.op) &&
+      (cmd.op === 'tabs' || (typeof cmd.tabId === 'string' && cmd.tabId !== ''));
+    if (!valid) {
+      return { ok: false, error: 'INVALID_ARGUMENT', message: 'Not a Browser panel command.' };
+    }
+    const result = await this.channel.call(cmd);
+    if (result.ok && cmd.op === 'tabs' && Array.isArray(result.data.tabs)) {
+      this.setTabs(result.data.tabs as BrowserTabInfo[]);
+    } else if (result.ok && cmd.op === 'close') {
+      this.setTabs(this.tabs.filter((t) => t.tabId !== cmd.tabId));
+    }
+    return result;
+  }
+
+  /** The person answered a prompt; "Allow on this site" also grants that operation there. */
+  async answer(id: string, answer: ApprovalAnswer['answer']): Promise<void> {
+    const approval = this.deps.approvals.takeBrowser(id);
+    if (!approval) return;
+    const { request } = approval;
+    const grantable = request.grantable && GRANTABLE_OPERATIONS.includes(request.operation);
+    const given = answer === 'site' && !grantable ? 'once' : answer;
+    if (given === 'site') {
+      const b = this.deps.settings().browser;
+      const grants = addGrant(b.grants, request.origin, request.operation);
+      // The grant reaches the driver before the answer that relies on it.
+      await this.deps.storeBrowser({ ...b, grants });
+      this.configChanged();
+    }
+    this.deps.send({
+      t: 'browser-answer',
+      answer: { requestId: request.requestId, answer: given },
+    });
+    this.deps.changed();
+  }
+
+  /** Settings → Browser → Site permissions → Revoke. */
+  async revoke(origin: string, operation?: Operation): Promise<void> {
+    const b = this.deps.settings().browser;
+    await this.deps.storeBrowser({ ...b, grants: revokeGrant(b.grants, origin, operation) });
+    this.configChanged();
+  }
+
+  /** Pushes the configuration when it differs from what the driver has. */
+  configChanged(): void {
+    if (!this.active) return;
+    const config = configOf(this.deps.settings().browser);
+    const text = JSON.stringify(config);
+    if (text === this.pushed) return;
+    if (this.deps.send({ t: 'browser-config', config })) this.pushed = text;
+  }
+
+  /** The link to the hub became active, or stopped being so. */
+  linkChanged(active: boolean): void {
+    if (active === this.active) return;
+    this.active = active;
+    this.pushed = null;
+    if (active) {
+      this.configChanged();
+      void this.panel({ op: 'tabs' });
+      return;
+    }
+    this.channel.dropAll('The connection to the hub closed before the browser answered.');
+    this.tabs = [];
+    this.running = null;
+    this.deps.approvals.clearBrowser();
+    this.deps.changed();
+  }
+
+  /** `{t: 'browser-result'}` */
+  result(id: string, result: DriverResult): void {
+    this.channel.settle(
+      id,
+      isResult(result) ? result : unanswered('The hub sent a malformed answer.'),
+    );
+  }
+
+  /** `{t: 'browser-event'}` */
+  event(event: DriverEvent): void {
+    if (event.type === 'tabs' && Array.isArray(event.tabs)) {
+      this.setTabs(event.tabs);
+    } else if (event.type === 'approval-withdrawn') {
+      if (this.deps.approvals.withdraw(event.requestId)) this.deps.changed();
+    } else if (event.type === 'browser-state') {
+      this.running = event.running === true;
+      if (!this.running) this.tabs = [];
+      this.deps.changed();
+    }
+  }
+
+  private setTabs(tabs: BrowserTabInfo[]): void {
+    this.tabs = tabs.filter(
+      (t) => typeof t === 'object' && t !== null && typeof t.tabId === 'string',
+    );
+    this.deps.changed();
+  }
+}
+
+function isResult(value: unknown): value is DriverResult {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  if (r.ok === true) return typeof r.data === 'object' && r.data !== null;
+  return r.ok === false && typeof r.error === 'string' && typeof r.message === 'string';
+}

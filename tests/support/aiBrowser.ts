@@ -1,0 +1,58 @@
+/**
+ * The AI's browser as the end-to-end tests drive it: local pages, the app's prompt answered as a
+ * person answers it, and the AI's tabs closed from the Browser panel between tests.
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+import { startPageServer, type PageServer } from './pageServer';
+
+/** A page with a counter button, a text field and a heading, for acts the tests can verify. */
+export const PUBLISH_PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Drafts</title>
+  </head>
+  <body>
+    <h1>Drafts</h1>
+    <button onclick="count.textContent = String(Number(count.textContent) + 1)">Publish</button>
+    <button onclick="deleted.textContent = 'yes'">Delete</button>
+    <label>Title <input id="title" /></label>
+    <p>Published: <output id="count">0</output></p>
+    <p>Deleted: <output id="deleted">no</output></p>
+  </body>
+</html>
+`;
+
+export function startAiPages(): Promise<PageServer> {
+  return startPageServer({ '/publish.html': PUBLISH_PAGE });
+}
+
+/** The browser prompt card in the app. */
+export function promptCard(page: Page): Locator {
+  return page.locator('[data-approval-kind="browser"]');
+}
+
+/**
+ * Answers the prompt as a person would: waits until the card takes clicks (clicks in its first
+ * half second are ignored on purpose), then clicks the button.
+ */
+export async function answerPrompt(
+  page: Page,
+  button: 'Deny' | 'Allow once' | 'Allow on this site',
+): Promise<void> {
+  const card = promptCard(page);
+  await expect(card).toHaveAttribute('data-armed', 'true');
+  await card.getByRole('button', { name: button, exact: true }).click();
+  await expect(card).toHaveCount(0);
+}
+
+/** Closes every AI tab from the Browser panel, so tests do not reach the tab limit. */
+export async function closeAiTabs(page: Page): Promise<void> {
+  const toggle = page.locator('.toolbar .browser-toggle');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  const rows = page.locator('.browser-panel [data-browser-tab]');
+  for (let left = await rows.count(); left > 0; left = await rows.count()) {
+    await rows.first().getByRole('button', { name: 'Close' }).click();
+    await expect(rows).toHaveCount(left - 1);
+  }
+  await toggle.click();
+}
