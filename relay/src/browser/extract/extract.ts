@@ -7,7 +7,7 @@ import { parseDocument } from './dom.js';
 import { readGeneric } from './generic.js';
 import { type SiteReader, pickSiteReader } from './sites.js';
 import { wikipedia } from './wikipedia.js';
-import { urlForAgent } from '../urls.js';
+import { urlForAgent } from '../policy/urls.js';
 
 export interface Extracted {
   title: string;

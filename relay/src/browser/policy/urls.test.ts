@@ -16,6 +16,14 @@ describe('URL redaction', () => {
     expect(urlForAgent('javascript:alert(1)')).toBe('javascript:(opaque)');
     expect(urlForAgent('::nonsense')).toBe('(unparseable url)');
   });
+  it('urlForAgent leaves out a default port, keeps an IPv6 host, and treats blank documents with a fragment and blob: URLs as opaque', () => {
+    expect(urlForAgent('http://example.com:80/')).toBe('http://example.com/');
+    expect(urlForAgent('http://[::1]:8080/p?q')).toBe('http://[::1]:8080/p');
+    expect(urlForAgent('about:blank#x')).toBe('about:(opaque)');
+    expect(urlForAgent('about:config')).toBe('about:(opaque)');
+    expect(urlForAgent('blob:https://a.example/123-456')).toBe('blob:(opaque)');
+    expect(urlForAgent('')).toBe('(unparseable url)');
+  });
   it('originForAgent keeps the origin only', () => {
     expect(originForAgent('https://u:p@example.com/reset/tok?access_token=x#y')).toBe(
       'https://example.com',
