@@ -4,7 +4,13 @@
  * switch that turns everything off.
  */
 import { expect, test } from '@playwright/test';
-import { chromiumChildren, jpegSize, startDriverHub, type DriverHub } from './support/driverApp';
+import {
+  chromiumChildren,
+  ignoreRunningBrowsers,
+  jpegSize,
+  startDriverHub,
+  type DriverHub,
+} from './support/driverApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 let site: PageServer;
@@ -34,6 +40,7 @@ test.beforeAll(async () => {
       res.writeHead(302, { location: 'http://10.0.0.1/admin' }).end();
     },
   });
+  ignoreRunningBrowsers();
   d = await startDriverHub({ idleMs: 1500 });
 });
 

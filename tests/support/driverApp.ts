@@ -148,16 +148,35 @@ export async function startDriverHub(
   };
 }
 
-/** The Chromium processes started by this test process (the in-process hub's browser). */
-export function chromiumChildren(): number {
+const otherBrowsers = new Set<string>();
+
+function chromiumPids(): string[] {
   try {
-    const out = execFileSync('ps', ['-o', 'comm=', '--ppid', String(process.pid)], {
+    const out = execFileSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', String(process.pid)], {
       encoding: 'utf8',
     });
-    return out.split('\n').filter((c) => /chrom/i.test(c)).length;
+    // A browser that has exited but not yet been reaped is not running.
+    return out
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .filter(([pid, stat, comm]) => pid && !stat?.startsWith('Z') && /chrom/i.test(comm ?? ''))
+      .map(([pid]) => pid!);
   } catch {
-    return 0;
+    return [];
   }
+}
+
+/**
+ * Marks the Chromium processes this test process runs now (the test runner's own browser for
+ * earlier test files) as not the hub's, so chromiumChildren counts only what starts later.
+ */
+export function ignoreRunningBrowsers(): void {
+  for (const pid of chromiumPids()) otherBrowsers.add(pid);
+}
+
+/** The Chromium processes started by this test process (the in-process hub's browser). */
+export function chromiumChildren(): number {
+  return chromiumPids().filter((pid) => !otherBrowsers.has(pid)).length;
 }
 
 /** A JPEG's width and height, from its start-of-frame marker. */
