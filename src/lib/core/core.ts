@@ -156,9 +156,7 @@ export class Core implements CoreApi {
   // ── the AI's browser ───────────────────────────────────────────────────
 
   async answerBrowserApproval(id: string, answer: ApprovalAnswer['answer']): Promise<void> {
-    if (answer === 'deny' || answer === 'once' || answer === 'site') {
-      await this.browser.answer(id, answer);
-    }
+    await this.browser.answer(id, answer);
   }
 
   async browserPanel(cmd: PanelCommand): Promise<DriverResult> {

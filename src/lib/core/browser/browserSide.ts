@@ -89,6 +89,8 @@ export class BrowserSide {
 
   /** The person answered a prompt; "Allow on this site" also grants that operation there. */
   async answer(id: string, answer: ApprovalAnswer['answer']): Promise<void> {
+    // The answer comes from a window over RPC: anything but the three answers is ignored.
+    if (answer !== 'deny' && answer !== 'once' && answer !== 'site') return;
     const approval = this.deps.approvals.takeBrowser(id);
     if (!approval) return;
     const { request } = approval;
