@@ -32,6 +32,7 @@ import { Workspaces } from './workspaces';
 import { Approvals, promptWindow } from './approvals';
 import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
+import { SnapshotPacer } from './snapshotPacer';
 import { BrowserSide, type PanelCommand } from './browser/browserSide';
 import type { ApprovalAnswer, DriverResult, Operation } from '../browser/protocol';
 
@@ -56,8 +57,10 @@ export class Core implements CoreApi {
   private hubLink: HubLink | null = null;
   readonly browser: BrowserSide;
   private readonly windows = new WindowLinks();
-  private snapshotQueued = false;
-  private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly snapshots = new SnapshotPacer(
+    () => this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() }),
+    TEXT_SNAPSHOT_MS,
+  );
   private layoutQueued = false;
 
   private constructor(
@@ -112,7 +115,7 @@ export class Core implements CoreApi {
       forget: (tabId) => this.journal.record(tabId, null),
       push: (doc, step) => this.push(doc, step),
       changed: () => this.changed(),
-      textChanged: () => this.changedSoon(),
+      textChanged: () => this.snapshots.soon(),
       layoutChanged: () => this.layoutChanged(),
       flushViewers: (tabId) => this.windows.flush(tabId, FLUSH_DEADLINE_MS),
       accessLost: async () => this.changed(),
@@ -223,25 +226,7 @@ export class Core implements CoreApi {
 
   /** Sends one snapshot to every window after the current burst of changes. */
   changed(): void {
-    if (this.snapshotTimer !== null) {
-      clearTimeout(this.snapshotTimer);
-      this.snapshotTimer = null;
-    }
-    if (this.snapshotQueued) return;
-    this.snapshotQueued = true;
-    queueMicrotask(() => {
-      this.snapshotQueued = false;
-      this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() });
-    });
-  }
-
-  /** A snapshot soon, unless one is on its way already. */
-  private changedSoon(): void {
-    if (this.snapshotQueued || this.snapshotTimer !== null) return;
-    this.snapshotTimer = setTimeout(() => {
-      this.snapshotTimer = null;
-      this.changed();
-    }, TEXT_SNAPSHOT_MS);
+    this.snapshots.now();
   }
 
   /** Sends a step to every window that shows the tab, except the one it came from. */
