@@ -1,0 +1,179 @@
+/**
+ * The hub's workflow runs: each by its id, at most one running per tab, and the completed-writes
+ * ledger per tab and workflow identity. Everything here lives for the hub's session only; a run
+ * outlives the AI client that started it, so a later client can read it or cancel it by id.
+ */
+import { checkRun, checkSourceSize } from './bounds.js';
+import { ledgerId } from './identity.js';
+import { parseWorkflow, type Workflow } from './parser.js';
+import { planRun, type PlannedStep } from './plan.js';
+import { isTerminal, type RunState, type StepResult, type WorkflowRun } from './runEngine.js';
+
+export type StartRefusal =
+  | 'INVALID_WORKFLOW'
+  | 'INVALID_ARGUMENT'
+  | 'RUN_ALREADY_ACTIVE'
+  | 'RUN_NOT_FOUND'
+  | 'RESUME_NOT_PAUSED'
+  | 'RESUME_TAB_MISMATCH'
+  | 'RESUME_SOURCE_MISMATCH';
+
+export interface StartRequest {
+  tabId: string;
+  source: string;
+  inputs: Record<string, unknown>;
+  resumeRunId?: string;
+}
+
+export type Prepared =
+  | {
+      ok: true;
+      runId: string;
+      /** The completed-writes ledger's key for this workflow and these inputs. */
+      identity: string;
+      workflow: Workflow;
+      steps: PlannedStep[];
+      ledger: Set<number>;
+      resume?: { from: string; results: StepResult[]; doneByHand: number };
+    }
+  | { ok: false; error: StartRefusal; message: string; details?: Record<string, unknown> };
+
+interface Entry {
+  run: WorkflowRun;
+  tabId: string;
+  identity: string;
+}
+
+/** How many finished runs are kept for `workflow_status` (the oldest go first). */
+export const KEPT_RUNS = 100;
+
+export class RunRegistry {
+  readonly #runs = new Map<string, Entry>();
+  readonly #ledgers = new Map<string, Set<number>>();
+  #next = 1;
+
+  /** Checks a request and prepares the run, or says exactly why not. */
+  prepare(req: StartRequest): Prepared {
+    const size = checkSourceSize(req.source);
+    if (!size.ok) return { ok: false, error: 'INVALID_ARGUMENT', message: size.reason };
+    const parsed = parseWorkflow(req.source);
+    if (!parsed.ok) {
+      const first = parsed.errors[0];
+      return {
+        ok: false,
+        error: 'INVALID_WORKFLOW',
+        message: `The workflow does not parse: line ${first.line}: ${first.message}`,
+        details: { errors: parsed.errors },
+      };
+    }
+    const workflow = parsed.workflow;
+    const bounds = checkRun(workflow, req.inputs);
+    if (!bounds.ok) return { ok: false, error: 'INVALID_ARGUMENT', message: bounds.reason };
+    const inputs = req.inputs as Record<string, string>;
+    const plan = planRun(workflow, inputs);
+    if (!plan.ok) return { ok: false, error: 'INVALID_WORKFLOW', message: plan.reason };
+    const running = this.running(req.tabId);
+    if (running) {
+      return {
+        ok: false,
+        error: 'RUN_ALREADY_ACTIVE',
+        message: `A workflow is already running on this tab (${running}); cancel it or wait for it.`,
+        details: { runId: running },
+      };
+    }
+    const identity = ledgerId(workflow, inputs);
+    let resume: { from: string; results: StepResult[]; doneByHand: number } | undefined;
+    if (req.resumeRunId !== undefined) {
+      const earlier = this.#runs.get(req.resumeRunId);
+      if (!earlier) {
+        return { ok: false, error: 'RUN_NOT_FOUND', message: `No run ${req.resumeRunId}.` };
+      }
+      const state = earlier.run.state();
+      if (state.status !== 'paused' || !state.pausedAt) {
+        return {
+          ok: false,
+          error: 'RESUME_NOT_PAUSED',
+          message: `Run ${req.resumeRunId} is ${state.status}; only a paused run can be resumed.`,
+        };
+      }
+      if (earlier.tabId !== req.tabId) {
+        return {
+          ok: false,
+          error: 'RESUME_TAB_MISMATCH',
+          message: `Run ${req.resumeRunId} ran on another tab.`,
+        };
+      }
+      if (earlier.identity.split('+')[0] !== identity.split('+')[0]) {
+        return {
+          ok: false,
+          error: 'RESUME_SOURCE_MISMATCH',
+          message: `Run ${req.resumeRunId} ran another workflow; resume it with the same source.`,
+        };
+      }
+      resume = {
+        from: req.resumeRunId,
+        results: state.stepResults,
+        doneByHand: Number(state.pausedAt.slice('step-'.length)),
+      };
+    }
+    return {
+      ok: true,
+      runId: `wfrun-${req.tabId}-${this.#next++}`,
+      identity,
+      workflow,
+      steps: plan.steps,
+      ledger: this.#ledger(req.tabId, identity),
+      ...(resume ? { resume } : {}),
+    };
+  }
+
+  /** Keeps a prepared run; the caller starts it. */
+  add(runId: string, tabId: string, identity: string, run: WorkflowRun): void {
+    this.#runs.set(runId, { run, tabId, identity });
+    this.#prune();
+  }
+
+  get(runId: string): RunState | null {
+    return this.#runs.get(runId)?.run.state() ?? null;
+  }
+
+  tabOf(runId: string): string | null {
+    return this.#runs.get(runId)?.tabId ?? null;
+  }
+
+  /** Ends a run: `RUN_NOT_FOUND`, `already-terminal`, or `cancelled`. */
+  cancel(runId: string): 'RUN_NOT_FOUND' | 'already-terminal' | 'cancelled' {
+    const entry = this.#runs.get(runId);
+    return entry ? entry.run.cancel() : 'RUN_NOT_FOUND';
+  }
+
+  /** The run running on a tab, if any (a paused run frees the tab). */
+  running(tabId: string): string | null {
+    for (const [id, e] of this.#runs)
+      if (e.tabId === tabId && e.run.status === 'running') return id;
+    return null;
+  }
+
+  /** A tab closed: its runs end, and its ledgers go with it. */
+  tabClosed(tabId: string): void {
+    for (const e of this.#runs.values()) if (e.tabId === tabId) e.run.cancel('superseded');
+    for (const key of [...this.#ledgers.keys()]) {
+      if (key.startsWith(`${tabId}\u0000`)) this.#ledgers.delete(key);
+    }
+  }
+
+  #ledger(tabId: string, identity: string): Set<number> {
+    const key = `${tabId}\u0000${identity}`;
+    let set = this.#ledgers.get(key);
+    if (!set) this.#ledgers.set(key, (set = new Set()));
+    return set;
+  }
+
+  #prune(): void {
+    if (this.#runs.size <= KEPT_RUNS) return;
+    for (const [id, e] of this.#runs) {
+      if (this.#runs.size <= KEPT_RUNS) break;
+      if (isTerminal(e.run.status)) this.#runs.delete(id);
+    }
+  }
+}
