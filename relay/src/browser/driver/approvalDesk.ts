@@ -13,10 +13,15 @@ import type { DriverEvent, DriverResult } from '../protocol.js';
 import type { AuthRequest, Settings, Tab } from './core.js';
 import { fail } from './results.js';
 
+/** How a prompt ended: the person's answer, or it no longer applies. */
+export type PromptOutcome = 'once' | 'site' | 'deny' | 'withdrawn';
+
 export class ApprovalDesk {
   readonly #oneShots = new OneShotStore();
   readonly #attachments = new AttachmentStore();
   readonly #pending = new PendingPrompts();
+  /** Workflow runs waiting on a prompt's outcome. */
+  readonly #waiters = new Map<string, Set<(outcome: PromptOutcome) => void>>();
 
   constructor(
     private readonly emit: (event: DriverEvent) => void,
@@ -47,6 +52,7 @@ export class ApprovalDesk {
       polling: request.polling,
       target: request.target,
       payload: request.payload,
+      fresh: request.fresh,
     });
     return this.#apply(tab, decision);
   }
@@ -79,7 +85,9 @@ export class ApprovalDesk {
       return;
     }
     const prompt = this.#pending.take(answer.requestId);
-    if (!prompt || answer.answer === 'deny') return;
+    if (!prompt) return;
+    this.#settle(answer.requestId, answer.answer);
+    if (answer.answer === 'deny') return;
     const { binding } = prompt;
     if (binding.operation === 'attach') {
       this.#attachments.grant(
@@ -98,16 +106,49 @@ export class ApprovalDesk {
   lapseTab(tabId: string): void {
     this.#oneShots.lapse(tabId);
     this.#attachments.lapse(tabId);
-    for (const requestId of this.#pending.withdrawTab(tabId))
-      this.emit({ type: 'approval-withdrawn', requestId });
+    for (const requestId of this.#pending.withdrawTab(tabId)) this.#withdrawn(requestId);
   }
 
   /** The tools were turned off or the posture changed: nothing given before still counts. */
   forgetAll(): void {
-    for (const requestId of this.#pending.withdrawAll())
-      this.emit({ type: 'approval-withdrawn', requestId });
+    for (const requestId of this.#pending.withdrawAll()) this.#withdrawn(requestId);
     this.#oneShots.clear();
     this.#attachments.clear();
+  }
+
+  /** Takes a prompt back (its run was cancelled): the app removes it. */
+  withdraw(requestId: string): void {
+    if (this.#pending.take(requestId)) this.#withdrawn(requestId);
+  }
+
+  /**
+   * Resolves when the person answers the prompt or it stops applying; at once with `withdrawn`
+   * when it is not waiting, and with `withdrawn` when `signal` aborts.
+   */
+  waitForAnswer(requestId: string, signal: AbortSignal): Promise<PromptOutcome> {
+    if (!this.#pending.has(requestId) || signal.aborted) return Promise.resolve('withdrawn');
+    return new Promise((resolve) => {
+      const waiters = this.#waiters.get(requestId) ?? new Set();
+      this.#waiters.set(requestId, waiters);
+      const done = (outcome: PromptOutcome) => {
+        signal.removeEventListener('abort', aborted);
+        waiters.delete(done);
+        if (waiters.size === 0) this.#waiters.delete(requestId);
+        resolve(outcome);
+      };
+      const aborted = () => done('withdrawn');
+      waiters.add(done);
+      signal.addEventListener('abort', aborted, { once: true });
+    });
+  }
+
+  #withdrawn(requestId: string): void {
+    this.emit({ type: 'approval-withdrawn', requestId });
+    this.#settle(requestId, 'withdrawn');
+  }
+
+  #settle(requestId: string, outcome: PromptOutcome): void {
+    for (const waiter of [...(this.#waiters.get(requestId) ?? [])]) waiter(outcome);
   }
 
   #apply(tab: Tab | null, decision: Decision): DriverResult | null {
@@ -119,7 +160,7 @@ export class ApprovalDesk {
         return fail(decision.code, decision.message);
       case 'ask': {
         const { request, evicted } = this.#pending.ask(decision.binding, decision.draft);
-        for (const requestId of evicted) this.emit({ type: 'approval-withdrawn', requestId });
+        for (const requestId of evicted) this.#withdrawn(requestId);
         if (decision.code === 'ATTACHMENT_REQUIRED') {
           return fail('ATTACHMENT_REQUIRED', decision.message, { approval: request });
         }

@@ -65,6 +65,8 @@ export interface AuthRequest {
   polling?: boolean;
   target?: { role: string; name: string } | { ref: string };
   payload?: { text: string; summary?: string; script?: string };
+  /** A standing grant is not enough (a healed workflow step): only the person's fresh answer. */
+  fresh?: boolean;
 }
 
 export interface Settings {

@@ -102,6 +102,16 @@ describe('decide', () => {
     other.tab = { ...other.tab, url: 'http://127.0.0.1:5001/' };
     expect(decide(other).kind).toBe('ask');
   });
+  it('a fresh act asks even under a standing grant, and an Allow once lets it through', () => {
+    const grants = parseGrants([{ origin: ORIGIN, operations: ['click'] }]).grants;
+    const oneShots = new OneShotStore();
+    const first = decide(input({ ...click, grants, oneShots, fresh: true }));
+    expect(first).toMatchObject({ kind: 'ask', draft: { operation: 'click' } });
+    if (first.kind !== 'ask') return;
+    oneShots.mint(first.binding);
+    expect(decide(input({ ...click, grants, oneShots, fresh: true })).kind).toBe('allow');
+    expect(decide(input({ ...click, grants, oneShots, fresh: true })).kind).toBe('ask');
+  });
   it('never lets a grant cover eval or session', () => {
     const grants = parseGrants([
       { origin: ORIGIN, operations: ['eval', 'session', 'click'] },

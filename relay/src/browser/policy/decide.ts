@@ -38,6 +38,8 @@ export interface DecisionInput {
   target?: { role: string; name: string } | { ref: string };
   /** The exact payload of a payload-bound operation, with what the prompt shows of it. */
   payload?: { text: string; summary?: string; script?: string };
+  /** A standing grant is not enough: the person approves this act afresh (a healed workflow step). */
+  fresh?: boolean;
 }
 
 export type Decision =
@@ -162,7 +164,7 @@ export function decide(input: DecisionInput): Decision {
     }
   }
   if (operation !== 'read') {
-    const covered = grantCovers(input.grants, operation, origin);
+    const covered = !input.fresh && grantCovers(input.grants, operation, origin);
     if (input.target && 'ref' in input.target && !covered) {
       return refuse(
         'INVALID_ARGUMENT',

@@ -49,6 +49,10 @@ export class PendingPrompts {
     return { request, evicted };
   }
 
+  has(requestId: string): boolean {
+    return this.#byId.has(requestId);
+  }
+
   /** Removes and returns a prompt (the person answered it). */
   take(requestId: string): PendingPrompt | null {
     const prompt = this.#byId.get(requestId);
