@@ -128,6 +128,17 @@ export type DriverCommand =
   | { op: 'session_save'; tabId?: string; handle: string }
   | { op: 'session_load'; tabId?: string; handle: string }
   | { op: 'console_clear'; tabId?: string }
+  // workflows: a run goes on in the hub; status and cancel work while the tools are off
+  | {
+      op: 'workflow_run';
+      tabId?: string;
+      source: string;
+      inputs?: Record<string, string>;
+      allowRepeat?: boolean;
+      resumeRunId?: string;
+    }
+  | { op: 'workflow_status'; runId: string }
+  | { op: 'workflow_cancel'; runId: string }
   // the app's own Browser panel (never from an AI client)
   | { op: 'tabs' }
   | { op: 'thumbnail'; tabId: string }
@@ -151,6 +162,12 @@ export type DriverErrorCode =
   | 'SESSION_NOT_FOUND'
   | 'SESSION_ORIGIN_MISMATCH'
   | 'INVALID_ARGUMENT'
+  | 'INVALID_WORKFLOW'
+  | 'RUN_NOT_FOUND'
+  | 'RUN_ALREADY_ACTIVE'
+  | 'RESUME_NOT_PAUSED'
+  | 'RESUME_TAB_MISMATCH'
+  | 'RESUME_SOURCE_MISMATCH'
   | 'INTERNAL';
 
 export type DriverResult =
@@ -183,4 +200,8 @@ export type DriverEvent =
   | { type: 'tabs'; tabs: BrowserTabInfo[] }
   /** A prompt no longer applies (the page navigated, the tab closed); the app removes it. */
   | { type: 'approval-withdrawn'; requestId: string }
+  /** A workflow run needs the person's answer; no AI call waits for it, so the app shows it now. */
+  | { type: 'approval-requested'; approval: ApprovalRequest; runId: string }
+  /** A workflow run moved on (its state as `workflow_status` reports it). */
+  | { type: 'workflow-run'; run: Record<string, unknown> }
   | { type: 'browser-state'; running: boolean };

@@ -95,7 +95,15 @@ function resultData(
   return out;
 }
 
-export async function act(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResult> {
+/**
+ * `fresh`: a standing grant is not enough, the person answers this very act (a workflow step
+ * healed to a renamed control). Only the hub's own workflow runs set it; no command carries it.
+ */
+export async function act(
+  core: DriverCore,
+  cmd: Cmd<'act'>,
+  opts: { fresh?: boolean } = {},
+): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
   if (cmd.ref !== undefined && tab.readGeneration !== tab.generation) {
@@ -104,7 +112,7 @@ export async function act(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResu
       'The ref is from an earlier page (the tab navigated since that read); read again.',
     );
   }
-  const denied = core.authorize(tab, actRequest(cmd));
+  const denied = core.authorize(tab, { ...actRequest(cmd), fresh: opts.fresh === true });
   if (denied) return denied;
   core.focus(tab);
   const generation = tab.generation;

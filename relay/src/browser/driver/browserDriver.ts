@@ -24,6 +24,9 @@ import * as panel from './panelCommands.js';
 import { errorText, fail } from './results.js';
 import { runCommand } from './dispatch.js';
 import { SessionVault } from './sessionVault.js';
+import { RunRegistry } from '../workflow/runRegistry.js';
+import type { ApprovalRequest } from '../protocol.js';
+import type { PromptOutcome } from './approvalDesk.js';
 import { gotoFailure, Ticket } from './tickets.js';
 
 export const MAX_AI_TABS = 8;
@@ -46,6 +49,7 @@ export interface DriverOptions {
 
 export class BrowserDriver implements DriverCore {
   readonly vault: SessionVault;
+  readonly runs = new RunRegistry();
   readonly extractor: Extractor | null;
   readonly hubPort: number | undefined;
   #config: BrowserConfig = DEFAULT_CONFIG;
@@ -105,7 +109,9 @@ export class BrowserDriver implements DriverCore {
   async handle(raw: unknown): Promise<DriverResult> {
     const checked = checkCommand(raw);
     if (!checked.ok) return fail('INVALID_ARGUMENT', checked.message);
-    if (!this.settings.enabled) {
+    // Watching and stopping a run always work.
+    const always = checked.cmd.op === 'workflow_status' || checked.cmd.op === 'workflow_cancel';
+    if (!this.settings.enabled && !always) {
       return fail('BROWSER_DISABLED', 'The browser tools are turned off (Settings → Browser).');
     }
     this.#busy++;
@@ -279,6 +285,27 @@ export class BrowserDriver implements DriverCore {
     this.options.emit({ type: 'tabs', tabs: [...this.#tabs.values()].map(panel.tabInfo) });
   }
 
+  runChanged(runId: string): void {
+    const run = this.runs.get(runId);
+    if (run) this.options.emit({ type: 'workflow-run', run: { ...run } });
+  }
+
+  promptForRun(request: ApprovalRequest, runId: string): void {
+    this.runs.setPending(runId, request);
+    this.options.emit({ type: 'approval-requested', approval: request, runId });
+    this.runChanged(runId);
+  }
+
+  async waitForAnswer(requestId: string, signal: AbortSignal): Promise<PromptOutcome> {
+    const outcome = await this.#approvals.waitForAnswer(requestId, signal);
+    this.runs.clearPending(requestId);
+    return outcome;
+  }
+
+  withdrawPrompt(requestId: string): void {
+    this.#approvals.withdraw(requestId);
+  }
+
   // ── Inside ────────────────────────────────────────────────────────────────
 
   async #ensureBrowser(): Promise<Launched | DriverResult> {
@@ -372,6 +399,7 @@ export class BrowserDriver implements DriverCore {
     this.#byPage.delete(tab.page);
     this.#focus = this.#focus.filter((id) => id !== tab.id);
     this.#approvals.lapseTab(tab.id);
+    this.runs.tabClosed(tab.id);
     tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
     void tab.agent.dispose().catch(() => undefined);
     this.changed();

@@ -6,7 +6,9 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
-import type { Operation, DriverResult } from '../protocol.js';
+import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
+import type { RunRegistry } from '../workflow/runRegistry.js';
+import type { PromptOutcome } from './approvalDesk.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
 
@@ -98,6 +100,16 @@ export interface DriverCore {
   navigate(tab: Tab, url: string): Ticket;
   /** Tells the app the tabs changed. */
   changed(): void;
+  /** The hub's workflow runs. */
+  readonly runs: RunRegistry;
+  /** Tells the app a run moved on. */
+  runChanged(runId: string): void;
+  /** Shows a workflow run's prompt in the app now (no AI call is waiting to carry it). */
+  promptForRun(request: ApprovalRequest, runId: string): void;
+  /** How the prompt ended: answered, denied, or withdrawn (also when `signal` aborts). */
+  waitForAnswer(requestId: string, signal: AbortSignal): Promise<PromptOutcome>;
+  /** Takes a prompt back from the app. */
+  withdrawPrompt(requestId: string): void;
   log(message: string): void;
 }
 

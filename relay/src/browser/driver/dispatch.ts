@@ -7,6 +7,7 @@ import * as panel from './panelCommands.js';
 import * as reads from './readCommands.js';
 import { done } from './results.js';
 import * as sessions from './sessionCommands.js';
+import * as workflows from './workflowCommands.js';
 
 export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
   switch (cmd.op) {
@@ -40,6 +41,12 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
       return sessions.sessionSave(core, cmd);
     case 'session_load':
       return sessions.sessionLoad(core, cmd);
+    case 'workflow_run':
+      return workflows.workflowRun(core, cmd);
+    case 'workflow_status':
+      return workflows.workflowStatus(core, cmd);
+    case 'workflow_cancel':
+      return workflows.workflowCancel(core, cmd);
     case 'tabs':
       return done({ tabs: [...core.allTabs()].map(panel.tabInfo) });
     case 'thumbnail':

@@ -9,6 +9,8 @@ export type ShapeCheck = { ok: true; cmd: DriverCommand } | { ok: false; message
 
 export const MAX_TIMEOUT_MS = 12_000;
 export const MAX_SCRIPT_BYTES = 64 * 1024;
+/** Far above the 64 KiB a run accepts, so that the run's own check gives the exact size. */
+export const MAX_WORKFLOW_SOURCE_CHARS = 1024 * 1024;
 export const HANDLE = /^[A-Za-z0-9._-]{1,128}$/;
 
 const OPS = new Set([
@@ -27,6 +29,9 @@ const OPS = new Set([
   'session_save',
   'session_load',
   'console_clear',
+  'workflow_run',
+  'workflow_status',
+  'workflow_cancel',
   'tabs',
   'thumbnail',
   'close',
@@ -206,6 +211,23 @@ function checkQueryFields(o: Obj): void {
   }
 }
 
+/** Types only: the run's own checks (bounds, inputs as declared) say what is wrong in detail. */
+function checkWorkflowRun(o: Obj): void {
+  nonEmpty(o, 'source', MAX_WORKFLOW_SOURCE_CHARS, true);
+  const inputs = o.inputs;
+  if (inputs !== undefined && inputs !== null) {
+    if (!isObj(inputs)) throw new Bad('inputs must be an object of strings.');
+    for (const [k, v] of Object.entries(inputs)) {
+      if (typeof v !== 'string') throw new Bad(`The input "${k.slice(0, 64)}" must be a string.`);
+    }
+  }
+  const repeat = o.allowRepeat;
+  if (repeat !== undefined && repeat !== null && typeof repeat !== 'boolean') {
+    throw new Bad('allowRepeat must be true or false.');
+  }
+  nonEmpty(o, 'resumeRunId', 128);
+}
+
 export function checkCommand(value: unknown): ShapeCheck {
   if (!isObj(value) || typeof value.op !== 'string' || !OPS.has(value.op)) {
     return { ok: false, message: 'Unknown browser command.' };
@@ -250,6 +272,13 @@ export function checkCommand(value: unknown): ShapeCheck {
         }
         break;
       }
+      case 'workflow_run':
+        checkWorkflowRun(o);
+        break;
+      case 'workflow_status':
+      case 'workflow_cancel':
+        nonEmpty(o, 'runId', 128, true);
+        break;
       case 'thumbnail':
       case 'close':
       case 'front':

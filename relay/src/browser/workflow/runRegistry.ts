@@ -42,6 +42,15 @@ interface Entry {
   run: WorkflowRun;
   tabId: string;
   identity: string;
+  /** The prompt the run waits on, as the status shows it (origin only, never a URL). */
+  pending: PendingApproval | null;
+}
+
+export interface PendingApproval {
+  requestId: string;
+  operation: string;
+  url: string;
+  target?: { role: string; name: string };
 }
 
 /** How many finished runs are kept for `workflow_status` (the oldest go first). */
@@ -129,12 +138,42 @@ export class RunRegistry {
 
   /** Keeps a prepared run; the caller starts it. */
   add(runId: string, tabId: string, identity: string, run: WorkflowRun): void {
-    this.#runs.set(runId, { run, tabId, identity });
+    this.#runs.set(runId, { run, tabId, identity, pending: null });
     this.#prune();
   }
 
-  get(runId: string): RunState | null {
-    return this.#runs.get(runId)?.run.state() ?? null;
+  get(runId: string): (RunState & { pendingApproval?: Omit<PendingApproval, 'requestId'> }) | null {
+    const entry = this.#runs.get(runId);
+    if (!entry) return null;
+    const state = entry.run.state();
+    if (!entry.pending || state.status !== 'running') return state;
+    const { requestId: _, ...shown } = entry.pending;
+    return { ...state, pendingApproval: shown };
+  }
+
+  /** The run waits on this prompt. */
+  setPending(
+    runId: string,
+    request: {
+      requestId: string;
+      operation: string;
+      origin: string;
+      target?: { role: string; name: string };
+    },
+  ): void {
+    const entry = this.#runs.get(runId);
+    if (!entry) return;
+    entry.pending = {
+      requestId: request.requestId,
+      operation: request.operation,
+      url: request.origin,
+    };
+    if (request.target) entry.pending.target = { ...request.target };
+  }
+
+  /** The prompt ended, however it did. */
+  clearPending(requestId: string): void {
+    for (const e of this.#runs.values()) if (e.pending?.requestId === requestId) e.pending = null;
   }
 
   tabOf(runId: string): string | null {
