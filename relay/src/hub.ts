@@ -43,6 +43,8 @@ export interface HubOptions {
   home?: string;
   /** How long the AI's browser stays open with no AI tab and no command. Default 5 minutes. */
   browserIdleMs?: number;
+  /** A workflow run's budget of running time. Default 120 s (tests shorten it). */
+  workflowBudgetMs?: number;
 }
 
 export interface Hub {
@@ -133,6 +135,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     extractor: async (html, pageUrl) =>
       (await import('./browser/extract/extract.js')).extract(html, pageUrl),
     idleMs: options.browserIdleMs,
+    runBudgetMs: options.workflowBudgetMs,
   });
   const router = new SessionRouter({
     onActivated: () => browser.announce(),

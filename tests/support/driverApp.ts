@@ -117,7 +117,12 @@ export interface DriverHub {
 
 /** A hub of its own (a free port, a fresh VMARK_HOME) and the app connected to it. */
 export async function startDriverHub(
-  options: { idleMs?: number; config?: BrowserConfig | null; home?: string } = {},
+  options: {
+    idleMs?: number;
+    config?: BrowserConfig | null;
+    home?: string;
+    workflowBudgetMs?: number;
+  } = {},
 ): Promise<DriverHub> {
   process.env.VMARK_BROWSER_HEADLESS = '1';
   process.env.VMARK_CHROMIUM = findChromium();
@@ -131,6 +136,7 @@ export async function startDriverHub(
     token: randomBytes(32).toString('hex'),
     home,
     browserIdleMs: options.idleMs,
+    workflowBudgetMs: options.workflowBudgetMs,
     log: () => undefined,
   });
   const app = await AppClient.connect(

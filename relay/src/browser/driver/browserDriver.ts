@@ -25,6 +25,7 @@ import { errorText, fail } from './results.js';
 import { runCommand } from './dispatch.js';
 import { SessionVault } from './sessionVault.js';
 import { RunRegistry } from '../workflow/runRegistry.js';
+import { RUN_BUDGET_MS } from './workflowCommands.js';
 import type { ApprovalRequest } from '../protocol.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import { gotoFailure, Ticket } from './tickets.js';
@@ -44,6 +45,8 @@ export interface DriverOptions {
   createAgent: AgentFactory;
   extractor?: Extractor | null;
   idleMs?: number;
+  /** A workflow run's budget of running time (default RUN_BUDGET_MS). */
+  runBudgetMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -94,6 +97,10 @@ export class BrowserDriver implements DriverCore {
       headless: this.#config.headless || env.VMARK_BROWSER_HEADLESS === '1' || noDisplay,
       allowLoopback: this.#config.allowLoopback || env.VMARK_BROWSER_ALLOW_LOOPBACK === '1',
     };
+  }
+
+  get runBudgetMs(): number {
+    return this.options.runBudgetMs ?? RUN_BUDGET_MS;
   }
 
   get running(): boolean {

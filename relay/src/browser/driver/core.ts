@@ -102,6 +102,8 @@ export interface DriverCore {
   changed(): void;
   /** The hub's workflow runs. */
   readonly runs: RunRegistry;
+  /** A run's budget of running time, in ms. */
+  readonly runBudgetMs: number;
   /** Tells the app a run moved on. */
   runChanged(runId: string): void;
   /** Shows a workflow run's prompt in the app now (no AI call is waiting to carry it). */

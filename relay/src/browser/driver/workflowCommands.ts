@@ -16,11 +16,7 @@ type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 /** A run's budget of running time (the clock stops while the person is being asked). */
 export const RUN_BUDGET_MS = 120_000;
 
-export function workflowRun(
-  core: DriverCore,
-  cmd: Cmd<'workflow_run'>,
-  budgetMs = RUN_BUDGET_MS,
-): DriverResult {
+export function workflowRun(core: DriverCore, cmd: Cmd<'workflow_run'>): DriverResult {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
   if (tab.human) {
@@ -37,7 +33,7 @@ export function workflowRun(
     resumeRunId: cmd.resumeRunId,
   });
   if (!prepared.ok) return fail(prepared.error, prepared.message, prepared.details);
-  const clock = new RunClock(budgetMs);
+  const clock = new RunClock(core.runBudgetMs);
   const run = new WorkflowRun(
     prepared.steps,
     driverRunEnv({ core, tabId: tab.id, runId: prepared.runId, clock }),
