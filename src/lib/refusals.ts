@@ -126,6 +126,31 @@ export const REFUSALS = {
       'The saved session belongs to another origin than the page now open; navigate to that origin first.',
     message: 'The saved session is for another site.',
   },
+  INVALID_WORKFLOW: {
+    meaning:
+      'The workflow does not parse or a step cannot run as written; the message gives the line.',
+    message: 'The workflow cannot run as written.',
+  },
+  RUN_NOT_FOUND: {
+    meaning: 'No workflow run has that runId (runs are forgotten when the hub restarts).',
+    message: 'No such workflow run.',
+  },
+  RUN_ALREADY_ACTIVE: {
+    meaning: 'A workflow is already running on that tab (details.runId); wait for it or cancel it.',
+    message: 'A workflow is already running on that tab.',
+  },
+  RESUME_NOT_PAUSED: {
+    meaning: 'Only a paused run can be resumed; see workflow_status.',
+    message: 'That run is not paused.',
+  },
+  RESUME_TAB_MISMATCH: {
+    meaning: 'The run to resume ran on another tab.',
+    message: 'That run ran on another tab.',
+  },
+  RESUME_SOURCE_MISMATCH: {
+    meaning: 'The run to resume ran another workflow; give the same source.',
+    message: 'That run ran another workflow.',
+  },
   INVALID_ARGUMENT: {
     meaning: 'An argument does not fit this action; the message names it.',
     message: 'An argument is not valid.',

@@ -29,6 +29,9 @@ export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly 
   session_save: ['tabId', 'handle'],
   session_load: ['tabId', 'handle'],
   console_clear: ['tabId'],
+  workflow_run: ['tabId', 'source', 'inputs', 'allowRepeat', 'resumeRunId'],
+  workflow_cancel: ['runId'],
+  workflow_status: ['runId'],
   read: ['tabId'],
   screenshot: ['tabId'],
   query: ['tabId', 'selector', 'fields'],
@@ -183,6 +186,13 @@ export function browserCommand(input: Record<string, unknown>): Built {
       break;
     case 'query':
       if (args.selector === undefined) return fail('query needs selector, a CSS selector.');
+      break;
+    case 'workflow_run':
+      if (args.source === undefined) return fail('workflow_run needs source, the workflow text.');
+      break;
+    case 'workflow_cancel':
+    case 'workflow_status':
+      if (args.runId === undefined) return fail(`${action} needs runId, from workflow_run.`);
       break;
   }
   return { ok: true, cmd: pick(args, takes, { op: action } as never) };

@@ -10,6 +10,8 @@ import { utf8ByteLength } from './envelopes';
 
 export const BROWSER_ACTIONS = [
   'act',
+  'workflow_run',
+  'workflow_cancel',
   'open',
   'navigate',
   'style',
@@ -24,6 +26,7 @@ export const BROWSER_READ_ACTIONS = [
   'screenshot',
   'query',
   'extract',
+  'workflow_status',
   'console',
   'wait',
   'wait_for',
@@ -86,6 +89,17 @@ const selector = z
   .string(sentence(SELECTOR_MESSAGE))
   .min(1, sentence(SELECTOR_MESSAGE))
   .max(4_000, sentence(SELECTOR_MESSAGE))
+  .optional();
+
+/** Far above what a run accepts (64 KiB of UTF-8), so the run itself says by how much. */
+const MAX_SOURCE_CHARS = 1024 * 1024;
+const SOURCE_MESSAGE = 'source must be the non-empty text of a workflow (front matter, then steps)';
+const INPUTS_MESSAGE = 'inputs must be an object mapping each declared input name to a string';
+const RUN_ID_MESSAGE = 'runId must be the non-empty runId that workflow_run returned';
+const runId = z
+  .string(sentence(RUN_ID_MESSAGE))
+  .min(1, sentence(RUN_ID_MESSAGE))
+  .max(128, sentence(RUN_ID_MESSAGE))
   .optional();
 
 const HANDLE_MESSAGE =
@@ -205,6 +219,28 @@ export const browserShape = {
     .regex(/^[A-Za-z0-9._-]{1,128}$/, sentence(HANDLE_MESSAGE))
     .optional()
     .describe('session_save, session_load: the name of the saved session.'),
+  source: z
+    .string(sentence(SOURCE_MESSAGE))
+    .min(1, sentence(SOURCE_MESSAGE))
+    .max(MAX_SOURCE_CHARS, sentence(`${SOURCE_MESSAGE}, at most 64 KiB`))
+    .optional()
+    .describe('workflow_run: the workflow text (front matter with site and inputs, then steps).'),
+  inputs: z
+    .record(
+      z.string(sentence(INPUTS_MESSAGE)).max(200, sentence(INPUTS_MESSAGE)),
+      z.string(sentence(INPUTS_MESSAGE)),
+      sentence(INPUTS_MESSAGE),
+    )
+    .optional()
+    .describe('workflow_run: a value for every input the workflow declares, and no other.'),
+  allowRepeat: z
+    .boolean(sentence('allowRepeat must be true or false'))
+    .optional()
+    .describe('workflow_run: run write steps this workflow already did with these inputs again.'),
+  resumeRunId: runId.describe(
+    'workflow_run: a paused run of the same workflow on the same tab to go on from; its paused step counts as done by hand.',
+  ),
+  runId: runId.describe('workflow_cancel: the run to stop.'),
 };
 
 export const browserReadShape = {
@@ -232,6 +268,7 @@ export const browserReadShape = {
     .max(2_000, sentence('urlContains must be at most 2,000 characters'))
     .optional()
     .describe("wait_for: wait until the tab's address (without query or fragment) contains this."),
+  runId: runId.describe('workflow_status: the run to report on.'),
 };
 
 export type BrowserArgs = z.infer<z.ZodObject<typeof browserShape>>;

@@ -107,8 +107,9 @@ describe('TOOL_DEFINITIONS', () => {
     },
   );
 
-  // The browser tools explain a loop, approvals and untrusted content besides their actions.
-  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 5_000, browser_read: 4_000 };
+  // The browser tools explain a loop, approvals and untrusted content besides their actions;
+  // browser also runs workflows (two actions, six refusals of their own).
+  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 6_200, browser_read: 4_000 };
   it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
     '%s keeps its description short',
     (name, tool) => {
@@ -150,6 +151,12 @@ describe('TOOL_DEFINITIONS', () => {
         'ATTACHMENT_REQUIRED',
         'SESSION_NOT_FOUND',
         'SESSION_ORIGIN_MISMATCH',
+        'INVALID_WORKFLOW',
+        'RUN_NOT_FOUND',
+        'RUN_ALREADY_ACTIVE',
+        'RESUME_NOT_PAUSED',
+        'RESUME_TAB_MISMATCH',
+        'RESUME_SOURCE_MISMATCH',
         'INVALID_ARGUMENT',
         'INTERNAL',
       ],
@@ -162,6 +169,7 @@ describe('TOOL_DEFINITIONS', () => {
         'TIMEOUT',
         'ATTACHMENT_REQUIRED',
         'ATTACHMENT_ONCE_INSUFFICIENT',
+        'RUN_NOT_FOUND',
         'INVALID_ARGUMENT',
         'INTERNAL',
       ],
@@ -245,9 +253,11 @@ describe('the browser tools', () => {
   const browser = TOOL_DEFINITIONS[5];
   const read = TOOL_DEFINITIONS[6];
 
-  it('list the actions of SPEC §1, without the workflow ones (not built yet)', () => {
+  it('list the actions of SPEC §1, without workflow_record (not built yet)', () => {
     expect(browserShape.action.options).toEqual([
       'act',
+      'workflow_run',
+      'workflow_cancel',
       'open',
       'navigate',
       'style',
@@ -261,6 +271,7 @@ describe('the browser tools', () => {
       'screenshot',
       'query',
       'extract',
+      'workflow_status',
       'console',
       'wait',
       'wait_for',

@@ -6,6 +6,7 @@
  */
 import type {
   ApprovalAnswer,
+  ApprovalRequest,
   BrowserConfig,
   BrowserTabInfo,
   DriverCommand,
@@ -155,6 +156,11 @@ export class BrowserSide {
   event(event: DriverEvent): void {
     if (event.type === 'tabs' && Array.isArray(event.tabs)) {
       this.setTabs(event.tabs);
+    } else if (event.type === 'approval-requested' && isApproval(event.approval)) {
+      // A workflow run asks: no AI call waits to carry the prompt, so it is shown now.
+      const runId = typeof event.runId === 'string' ? event.runId.slice(0, 80) : 'a run';
+      this.deps.approvals.askBrowser(event.approval, this.deps.promptWindow(), `workflow ${runId}`);
+      this.deps.changed();
     } else if (event.type === 'approval-withdrawn') {
       if (this.deps.approvals.withdraw(event.requestId)) this.deps.changed();
     } else if (event.type === 'browser-state') {
@@ -177,4 +183,15 @@ function isResult(value: unknown): value is DriverResult {
   const r = value as Record<string, unknown>;
   if (r.ok === true) return typeof r.data === 'object' && r.data !== null;
   return r.ok === false && typeof r.error === 'string' && typeof r.message === 'string';
+}
+
+function isApproval(value: unknown): value is ApprovalRequest {
+  if (typeof value !== 'object' || value === null) return false;
+  const a = value as Record<string, unknown>;
+  return (
+    typeof a.requestId === 'string' &&
+    typeof a.operation === 'string' &&
+    typeof a.origin === 'string' &&
+    typeof a.tabId === 'string'
+  );
 }

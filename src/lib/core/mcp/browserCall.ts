@@ -67,7 +67,11 @@ export async function browserCall(
   client: string,
   context: CallContext,
 ): Promise<CallToolResult> {
-  if (!host.settings().browser.enabled) return refusal('BROWSER_DISABLED', DISABLED_MESSAGE);
+  // Watching and stopping a workflow run always work, with the tools on or off.
+  const always = args.action === 'workflow_status' || args.action === 'workflow_cancel';
+  if (!always && !host.settings().browser.enabled) {
+    return refusal('BROWSER_DISABLED', DISABLED_MESSAGE);
+  }
   const built = browserCommand(args);
   if (!built.ok) return argumentError(built.sentence);
   const result = await await_(host.browser(built.cmd, client), built.cmd, context);
