@@ -8,6 +8,7 @@ import { urlForAgent } from '../policy/urls.js';
 import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
 import { agentCall } from './readCommands.js';
+import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
 import { done, errorText, fail } from './results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -98,12 +99,8 @@ function resultData(
 export async function act(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
-  if (cmd.ref !== undefined && tab.readGeneration !== tab.generation) {
-    return fail(
-      'STALE_REF',
-      'The ref is from an earlier page (the tab navigated since that read); read again.',
-    );
-  }
+  const stale = cmd.ref !== undefined ? staleRef(tab) : null;
+  if (stale) return stale;
   const denied = core.authorize(tab, actRequest(cmd));
   if (denied) return denied;
   core.focus(tab);
@@ -121,6 +118,7 @@ export async function act(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResu
     modifiers: cmd.modifiers,
   });
   if (isResult(answer)) return answer;
+  if (handsOutRefs(answer)) noteRefs(tab, generation);
   const clickAt = answer.clickAt as { x: number; y: number } | undefined;
   delete answer.clickAt;
   if (cmd.operation === 'click' && answer.found === true && clickAt && !answer.reason) {
@@ -158,12 +156,8 @@ export async function act(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResu
 export async function style(core: DriverCore, cmd: Cmd<'style'>): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
-  if (cmd.ref !== undefined && tab.readGeneration !== tab.generation) {
-    return fail(
-      'STALE_REF',
-      'The ref is from an earlier page (the tab navigated since that read); read again.',
-    );
-  }
+  const stale = cmd.ref !== undefined ? staleRef(tab) : null;
+  if (stale) return stale;
   const change = {
     ref: cmd.ref,
     selector: cmd.selector,
