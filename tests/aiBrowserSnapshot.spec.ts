@@ -83,6 +83,8 @@ test('2. refs are stable between reads; after a navigation an old ref is refused
   expect(second.snapshot).toEqual(first.snapshot);
   expect(second.generation).toBe(first.generation);
   const save = nodeNamed(first.snapshot, 'button', 'Save');
+  const there = await call(client, 'browser_read', { action: 'wait_for', tabId, ref: save.ref });
+  expect(there.data, there.text).toMatchObject({ matched: true, ref: save.ref });
 
   const navigated = await call(client, 'browser', {
     action: 'navigate',
