@@ -56,6 +56,7 @@ export type { RefusalCode } from './envelopes';
 export { SAVE_SKIPPED, validateAnswer, writeAnswer } from './answers';
 export type { SaveOutcome, SaveSkipped, ValidateAnswer, WriteAnswer } from './answers';
 export { jsonBytes, longestFittingPrefix } from './listCut';
+export { readAnswer } from './browserAnswers';
 export { MCP_PROTOCOL_VERSION, stateAnswer, tabEntry } from './sessionState';
 export type {
   StateAnswer,

@@ -8,6 +8,7 @@ import { urlForAgent } from '../policy/urls.js';
 import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
 import { agentCall } from './readCommands.js';
+import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
 import { done, errorText, fail } from './results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -106,12 +107,8 @@ export async function act(
 ): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
-  if (cmd.ref !== undefined && tab.readGeneration !== tab.generation) {
-    return fail(
-      'STALE_REF',
-      'The ref is from an earlier page (the tab navigated since that read); read again.',
-    );
-  }
+  const stale = cmd.ref !== undefined ? staleRef(tab) : null;
+  if (stale) return stale;
   const denied = core.authorize(tab, { ...actRequest(cmd), fresh: opts.fresh === true });
   if (denied) return denied;
   core.focus(tab);
@@ -129,6 +126,7 @@ export async function act(
     modifiers: cmd.modifiers,
   });
   if (isResult(answer)) return answer;
+  if (handsOutRefs(answer)) noteRefs(tab, generation);
   const clickAt = answer.clickAt as { x: number; y: number } | undefined;
   delete answer.clickAt;
   if (cmd.operation === 'click' && answer.found === true && clickAt && !answer.reason) {
@@ -166,12 +164,8 @@ export async function act(
 export async function style(core: DriverCore, cmd: Cmd<'style'>): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
-  if (cmd.ref !== undefined && tab.readGeneration !== tab.generation) {
-    return fail(
-      'STALE_REF',
-      'The ref is from an earlier page (the tab navigated since that read); read again.',
-    );
-  }
+  const stale = cmd.ref !== undefined ? staleRef(tab) : null;
+  if (stale) return stale;
   const change = {
     ref: cmd.ref,
     selector: cmd.selector,

@@ -394,7 +394,7 @@ export class BrowserDriver implements DriverCore {
 
   #navigated(tab: Tab): void {
     tab.generation++;
-    tab.readGeneration = null;
+    tab.refGeneration = null;
     this.#approvals.lapseTab(tab.id);
     this.changed();
   }

@@ -46,8 +46,8 @@ export interface Tab {
   readonly approvedOrigins: Set<string>;
   /** Bumped on every main-frame navigation, same-document ones included. */
   generation: number;
-  /** The generation of the last read: refs come from it. */
-  readGeneration: number | null;
+  /** The last generation that handed out refs (read, query, wait_for, act): see refGenerations.ts. */
+  refGeneration: number | null;
   title: string;
   ticket: Ticket | null;
   /** The last few tickets before the current one, for `wait` on a superseded id. */

@@ -40,7 +40,7 @@ export function watchPage(
     console: new ConsoleRing(),
     approvedOrigins: new Set(),
     generation: 0,
-    readGeneration: null,
+    refGeneration: null,
     title: '',
     ticket: null,
     pastTickets: [],

@@ -7,6 +7,7 @@ import { HTML_CAP } from '../extract/cap.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { captureJpeg, evaluateIsolated } from './pageIo.js';
+import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
 import { done, errorText, fail } from './results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -73,7 +74,7 @@ export async function read(core: DriverCore, cmd: Cmd<'read'>): Promise<DriverRe
   const generation = tab.generation;
   const snap = await agentCall(tab, 'snapshot', { generation });
   if (isResult(snap)) return snap;
-  if (tab.generation === generation) tab.readGeneration = generation;
+  noteRefs(tab, generation);
   return done(
     pageData(tab, {
       snapshot: snap.nodes,
@@ -97,9 +98,11 @@ export async function screenshot(core: DriverCore, cmd: Cmd<'screenshot'>): Prom
 export async function query(core: DriverCore, cmd: Cmd<'query'>): Promise<DriverResult> {
   const tab = readableTab(core, cmd.tabId);
   if (isResult(tab)) return tab;
-  const args = { selector: cmd.selector, generation: tab.generation, fields: cmd.fields };
+  const generation = tab.generation;
+  const args = { selector: cmd.selector, generation, fields: cmd.fields };
   const answer = await agentCall(tab, 'query', args);
   if (isResult(answer)) return answer;
+  noteRefs(tab, generation);
   return done(pageData(tab, answer));
 }
 
@@ -153,6 +156,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function waitFor(core: DriverCore, cmd: Cmd<'wait_for'>): Promise<DriverResult> {
   const tab = readableTab(core, cmd.tabId, true);
   if (isResult(tab)) return tab;
+  const stale = cmd.ref !== undefined ? staleRef(tab) : null;
+  if (stale) return stale;
   const deadline = Date.now() + (cmd.timeoutMs ?? WAIT_FOR_DEFAULT_MS);
   const generation = tab.generation;
   for (;;) {
@@ -182,6 +187,7 @@ export async function waitFor(core: DriverCore, cmd: Cmd<'wait_for'>): Promise<D
       const answer = await agentCall(tab, 'check', args);
       // A page between documents answers nothing for a moment; the next poll asks again.
       if (!isResult(answer) && answer.matched === true) {
+        if (handsOutRefs(answer)) noteRefs(tab, args.generation);
         return done(pageData(tab, { matched: true, ...(answer.ref ? { ref: answer.ref } : {}) }));
       }
       if (isResult(answer) && !answer.ok && answer.error === 'STALE_REF' && cmd.ref !== undefined) {

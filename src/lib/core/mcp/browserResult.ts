@@ -1,12 +1,13 @@
 /**
  * From the driver's result to what the AI client gets (SPEC §2): a success as compact JSON and
- * structuredContent (page data keeps its `untrusted: true`), a screenshot as an image and a line
- * naming the page, a refusal as its envelope, and a prompt as the approval envelope.
+ * structuredContent (page data keeps its `untrusted: true`; a read too long for the byte bound
+ * keeps its first nodes whole), a screenshot as an image and a line naming the page, a refusal
+ * as its envelope, and a prompt as the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
 import { isRefusalCode } from '../../refusals';
-import { needsApproval, refusal, success } from '../../mcp';
+import { needsApproval, readAnswer, refusal, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */
 export function originOnly(address: string): string {
@@ -52,6 +53,7 @@ export function toolResult(cmd: DriverCommand, result: DriverResult): CallToolRe
       if (!result.image) return refusal('INTERNAL', 'The browser answered no image.');
       return screenshotResult(result.data, result.image);
     }
+    if (cmd.op === 'read') return success(readAnswer(result.data ?? {}));
     return success(result.data ?? {});
   }
   // Read as the driver may send it: any refusal can carry a prompt (an attachment, say).

@@ -1,0 +1,213 @@
+/**
+ * The snapshot and its refs end to end: the SDK client, vmark-relay, the hub, the real app, and
+ * the hub's Chromium on local pages. Numbers refer to the conformance list of the browser tools
+ * (snapshot and refs); browserAgent.spec.ts checks the same on the in-page agent alone. Clicks
+ * are allowed on the test site once, in the app, as a person would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { openApp } from './support/app';
+import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import {
+  act,
+  allowOnSite,
+  clicksSeen,
+  nodeNamed,
+  openAiTab,
+  readTab,
+  type SnapshotNode,
+} from './support/aiBrowserCalls';
+import { call, connectClient } from './support/mcp';
+import { startPageServer, type PageServer } from './support/pageServer';
+
+let page: Page;
+let client: Client;
+let pages: PageServer;
+
+test.beforeAll(async ({ browser }) => {
+  pages = await startPageServer();
+  page = await (await browser.newContext()).newPage();
+  await openApp(page);
+  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  client = await connectClient('Snapshot Test');
+  const tabId = await openAiTab(client, pages.url('/agent/other.html'));
+  const granted = await allowOnSite(page, client, tabId, {
+    operation: 'click',
+    role: 'button',
+    name: 'Save',
+  });
+  expect(granted.data, granted.text).toMatchObject({ found: true, clicked: true });
+  await closeAiTabs(page);
+});
+
+test.afterEach(async () => {
+  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
+  await closeAiTabs(page);
+});
+
+test.afterAll(async () => {
+  await client?.close().catch(() => undefined);
+  await page?.context().close();
+  await pages?.close();
+});
+
+test('1. read answers a flat list of role, name and ref, with level, checked, disabled, upload', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/shape.html?session=abc#top'));
+  const r = await call(client, 'browser_read', { action: 'read', tabId });
+  expect(r.isError, r.text).toBe(false);
+  expect(r.data).toEqual({
+    tabId,
+    snapshot: [
+      { role: 'heading', name: 'Account settings', ref: 'e1', level: 2 },
+      { role: 'link', name: 'Help centre', ref: 'e2' },
+      { role: 'button', name: 'Save', ref: 'e3' },
+      { role: 'textbox', name: 'Display name', ref: 'e4' },
+      { role: 'checkbox', name: 'Send newsletter', ref: 'e5', checked: true },
+      { role: 'button', name: 'Delete account', ref: 'e6', disabled: true },
+      { role: 'button', name: 'Avatar', ref: 'e7', upload: true },
+      { role: 'button', name: 'Publish', ref: 'e8' },
+    ],
+    truncated: false,
+    unreachable: { frames: 0, closedShadowRoots: 0 },
+    url: pages.url('/agent/shape.html'),
+    generation: expect.any(Number),
+    untrusted: true,
+  });
+  expect(JSON.parse(r.text)).toEqual(r.data);
+});
+
+test('2. refs are stable between reads; after a navigation an old ref is refused as stale, though the new page has the same ref', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/shape.html'));
+  const first = await readTab(client, tabId);
+  const second = await readTab(client, tabId);
+  expect(second.snapshot).toEqual(first.snapshot);
+  expect(second.generation).toBe(first.generation);
+  const save = nodeNamed(first.snapshot, 'button', 'Save');
+  const there = await call(client, 'browser_read', { action: 'wait_for', tabId, ref: save.ref });
+  expect(there.data, there.text).toMatchObject({ matched: true, ref: save.ref });
+
+  const navigated = await call(client, 'browser', {
+    action: 'navigate',
+    tabId,
+    url: pages.url('/agent/other.html'),
+  });
+  expect(navigated.isError, navigated.text).toBe(false);
+  expect(navigated.data.generation).toBeGreaterThan(first.generation as number);
+  const stale = await act(client, tabId, { operation: 'click', ref: save.ref });
+  expect(stale.isError).toBe(true);
+  expect(stale.data).toMatchObject({ error: 'STALE_REF' });
+  expect(stale.text).toMatch(/earlier page/);
+  const waited = await call(client, 'browser_read', {
+    action: 'wait_for',
+    tabId,
+    ref: save.ref,
+    timeoutMs: 1000,
+  });
+  expect(waited.data).toMatchObject({ error: 'STALE_REF' });
+
+  // The new page's "Save" got the very same ref string: the refusal was about the page, not it.
+  const fresh = await readTab(client, tabId);
+  expect(nodeNamed(fresh.snapshot, 'button', 'Save').ref).toBe(save.ref);
+  expect(await clicksSeen(client, tabId)).toEqual([]);
+  // Read again, the ref names the new page's button.
+  const clicked = await act(client, tabId, { operation: 'click', ref: save.ref });
+  expect(clicked.data, clicked.text).toMatchObject({ found: true, clicked: true, ref: save.ref });
+  expect(await clicksSeen(client, tabId)).toEqual([{ id: 'other-save', trusted: true }]);
+});
+
+test('3. caps: 2,000 nodes of 2,501 and a 200-character name, marked truncated; the answer keeps its first nodes whole; acting by the cut name works', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/many.html'));
+  const r = await call(client, 'browser_read', { action: 'read', tabId });
+  expect(r.isError, r.text).toBe(false);
+  // 2,000 nodes are more than one answer may carry (75,000 bytes, SPEC §2): the answer is still
+  // JSON, with the first nodes whole and the agent's count beside them.
+  expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(75_000);
+  expect(JSON.parse(r.text)).toEqual(r.data);
+  const snapshot = r.data.snapshot as SnapshotNode[];
+  expect(r.data).toMatchObject({
+    truncated: true,
+    snapshotTotal: 2000,
+    truncation_note: `Listed the first ${snapshot.length} of 2000 elements, in page order, to keep this answer within 75,000 bytes. For the rest, query a part of the page with a CSS selector, or act by role and name.`,
+  });
+  expect(snapshot.length).toBeGreaterThan(1000);
+  expect(snapshot.length).toBeLessThan(2000);
+  const long = snapshot[0];
+  expect(long).toEqual({ role: 'button', name: `Long label ${'x'.repeat(189)}`, ref: 'e1' });
+  expect(long.name).toHaveLength(200);
+  snapshot.slice(1).forEach((node, i) => {
+    expect(node).toEqual({ role: 'button', name: `Button ${i + 1}`, ref: `e${i + 2}` });
+  });
+
+  const clicked = await act(client, tabId, { operation: 'click', role: 'button', name: long.name });
+  expect(clicked.data, clicked.text).toMatchObject({
+    found: true,
+    clicked: true,
+    matchedTotal: 1,
+    matchedVisible: 1,
+    ref: long.ref,
+  });
+  expect(await clicksSeen(client, tabId)).toEqual([{ id: 'long', trusted: true }]);
+  // The 2,000th node, left out of the answer, is in the snapshot: its ref names it.
+  const last = await call(client, 'browser_read', { action: 'wait_for', tabId, ref: 'e2000' });
+  expect(last.data, last.text).toMatchObject({ matched: true, ref: 'e2000' });
+  const beyond = await call(client, 'browser_read', {
+    action: 'query',
+    tabId,
+    selector: '#grid button:nth-child(1999)',
+  });
+  expect(beyond.data, beyond.text).toMatchObject({
+    count: 1,
+    elements: [{ ref: 'e2000', tag: 'button', text: 'Button 1999' }],
+  });
+});
+
+test('4. an iframe and a closed shadow root are counted as unreachable; an open shadow tree is read and clicked', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/frames.html'));
+  const read = await readTab(client, tabId);
+  expect(read.unreachable).toEqual({ frames: 1, closedShadowRoots: 1 });
+  expect(read.snapshot).toEqual([{ role: 'button', name: 'Shadow button', ref: 'e1' }]);
+  const clicked = await act(client, tabId, {
+    operation: 'click',
+    role: 'button',
+    name: 'Shadow button',
+  });
+  expect(clicked.data, clicked.text).toMatchObject({ found: true, clicked: true, ref: 'e1' });
+  expect(await clicksSeen(client, tabId)).toEqual([{ id: 'shadow', trusted: true }]);
+});
+
+test('5. hidden elements are not read: display none, hidden, aria-hidden, off the page, in a collapsed accordion', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/hidden.html'));
+  const read = await readTab(client, tabId);
+  expect(read.snapshot.map((n) => `${n.role} ${n.name}`)).toEqual(['button Shown', 'button More']);
+  // Nor are they acted on: the accordion's button exists, and is refused as hidden.
+  const hidden = await act(client, tabId, {
+    operation: 'click',
+    role: 'button',
+    name: 'In accordion',
+  });
+  expect(hidden.data, hidden.text).toMatchObject({
+    found: true,
+    clicked: false,
+    reason: 'hidden',
+    matchedTotal: 1,
+    matchedVisible: 0,
+  });
+});
+
+test('14. names lose format characters: "Publ\\u200Bish" reads as "Publish", and either spelling clicks it', async () => {
+  const tabId = await openAiTab(client, pages.url('/agent/shape.html'));
+  expect(nodeNamed((await readTab(client, tabId)).snapshot, 'button', 'Publish').ref).toBe('e8');
+  for (const name of ['Publish', 'Pub\u200Dlish\uFEFF']) {
+    const clicked = await act(client, tabId, { operation: 'click', role: 'button', name });
+    expect(clicked.data, clicked.text).toMatchObject({
+      found: true,
+      clicked: true,
+      matchedTotal: 1,
+      ref: 'e8',
+    });
+  }
+  expect(await clicksSeen(client, tabId)).toEqual([
+    { id: 'publ', trusted: true },
+    { id: 'publ', trusted: true },
+  ]);
+});
