@@ -11,6 +11,7 @@ import {
   startDriverHub,
   type DriverHub,
 } from './support/driverApp';
+import { NAVIGATION_PAGES } from './support/driverPages';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 let site: PageServer;
@@ -21,16 +22,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   site = await startPageServer({
-    '/hello': '<title>Hello</title><h1>Hello</h1>',
-    '/slow': { body: '<title>Slow</title><p>at last</p>', delayMs: 1500 },
-    '/missing': { body: 'gone', status: 404 },
-    '/wide': '<title>Wide</title><body style="margin:0;background:#39c"><p>wide</p></body>',
-    '/noisy': `<title>Noisy</title><script>
-      for (let i = 0; i < 250; i++) console.log('line ' + i);
-      console.warn('x'.repeat(5000));
-      setTimeout(() => { throw new Error('boom'); }, 0);
-      Promise.reject(new Error('nobody caught me'));
-    </script>`,
+    ...NAVIGATION_PAGES,
     '/opener': `<title>Opener</title><button onclick="window.open('/popup-target?t=1')">Pop</button>`,
     '/popup-target': (_req, res) => {
       popupHits++;

@@ -6,16 +6,8 @@
 import { expect, test } from '@playwright/test';
 import type { DriverEvent } from '../relay/src/browser/protocol';
 import { startDriverHub, type DriverHub } from './support/driverApp';
+import { ACCOUNT_FORM as FORM, SECRET_PATH } from './support/driverPages';
 import { startPageServer, type PageServer } from './support/pageServer';
-
-const FORM = `<!doctype html><title>Account</title>
-<h1>Account</h1>
-<button onclick="clicks.push('publish')">Publish</button>
-<button onclick="clicks.push('delete')">Delete</button>
-<label>Title <input id="title"></label>
-<div style="height:3000px"></div>
-<script>window.clicks = [];</script>`;
-const SECRET_PATH = '/reset/tok123abc456def789ghi';
 
 let site: PageServer;
 let other: PageServer;

@@ -4,39 +4,8 @@
  */
 import { expect, test } from '@playwright/test';
 import { startDriverHub, type DriverHub } from './support/driverApp';
+import { GATE_PAGES as PAGES } from './support/driverPages';
 import { startPageServer, type PageServer } from './support/pageServer';
-
-const article = (words: string) =>
-  `<p>${`${words} This paragraph is about something else entirely, at some length. `.repeat(40)}</p>`;
-
-const PAGES: Record<string, string> = {
-  '/login': '<title>Sign in</title><form><input name="u"><input type="password"></form>',
-  '/login-hidden':
-    '<title>Sign in</title><form><input name="u"><input type="password" style="display:none"></form>',
-  '/article': `<title>How to sign in safely</title><h1>Sign in safely</h1>${article('Never sign in on a shared computer.')}`,
-  '/consent/':
-    '<title>Before you continue</title><p>We use cookies.</p><button>Accept all</button>',
-  '/news': '<title>News</title><p>We use cookies. Accept all to continue reading.</p>',
-  '/challenge':
-    '<title>Checking</title><div class="cf-turnstile" style="width:300px;height:65px;background:#eee"></div>',
-  '/challenge-tiny':
-    '<title>Shop</title><div class="cf-turnstile" style="width:1px;height:1px"></div><p>Welcome</p>',
-  '/moment':
-    '<title>Just a moment...</title><p>Verify you are human by completing the action below.</p>',
-  '/moment-long': `<title>Just a moment...</title><p>Verify you are human</p>${article('Captchas ask you to verify you are human.')}`,
-  '/429': '<title>429 Too Many Requests</title><p>Too many requests, try again later.</p>',
-  '/price':
-    '<title>Deals</title><p>Now only $429. Too many requests for this item, try again later.</p>',
-  '/story': `<title>Story | Site</title><nav><a href="/">Home</a> Menu</nav>
-    <article><h1>The story</h1><a rel="author" href="/me">Ada</a>
-    <p>First paragraph of the story, long enough to count as the main content of the page.</p>
-    <p># Not a heading, and a <a href="/next">relative link</a>.</p></article><footer>Footer text</footer>`,
-  '/huge': `<title>Huge</title><article><h1>Huge</h1><p>${'word '.repeat(450_000)}</p></article>`,
-  '/later': `<title>Later</title><h1>Waiting</h1><button>Present</button><script>
-    setTimeout(() => document.body.insertAdjacentHTML('beforeend', '<button>Appeared</button><p>Fresh text</p>'), 1000);
-    setTimeout(() => history.pushState({}, '', '/later/done?secret=1'), 1000);
-  </script>`,
-};
 
 let site: PageServer;
 let d: DriverHub;

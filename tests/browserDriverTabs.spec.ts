@@ -7,13 +7,8 @@ import { expect, test } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { startDriverHub, type DriverHub } from './support/driverApp';
+import { COOKIE_PAGE, NOTES_PAGE as PAGE } from './support/driverPages';
 import { startPageServer, type PageServer } from './support/pageServer';
-
-const PAGE = `<!doctype html><title>Notes</title><h1>Notes</h1><p>Hello there</p>
-<button onclick="document.body.insertAdjacentHTML('beforeend','<p>Later</p>')">Add</button>`;
-const COOKIE_PAGE = `<!doctype html><title>Jar</title><script>
-  if (location.search === '?set') { document.cookie = 'sid=cookie-secret-1; path=/; max-age=3600'; localStorage.setItem('token', 'storage-secret-2'); }
-</script><p id="jar"></p><script>document.getElementById('jar').textContent = document.cookie + '|' + (localStorage.getItem('token') ?? '')</script>`;
 
 let site: PageServer;
 let other: PageServer;

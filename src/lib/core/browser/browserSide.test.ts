@@ -121,6 +121,23 @@ describe('BrowserSide', () => {
     ]);
   });
 
+  it('queues the prompt of an attachment, which the driver sends in details', async () => {
+    const s = setup();
+    s.side.linkChanged(true);
+    const attach = { ...REQUEST, operation: 'attach' as const, target: undefined };
+    const pending = s.side.call({ op: 'read', tabId: 't1' }, 'Claude');
+    s.reply({
+      ok: false,
+      error: 'ATTACHMENT_REQUIRED',
+      message: 'The person opened this tab.',
+      details: { approval: attach },
+    });
+    await pending;
+    expect(s.approvals.pending).toEqual([
+      { id: 'browser-r1', windowId: 'main', kind: 'browser', client: 'Claude', request: attach },
+    ]);
+  });
+
   it('sends the answer; "Allow on this site" first stores and pushes exactly that grant', async () => {
     const s = setup();
     s.side.linkChanged(true);

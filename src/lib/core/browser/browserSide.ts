@@ -15,6 +15,7 @@ import type {
   Operation,
 } from '../../browser/protocol';
 import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
+import { promptOf } from '../../browser/promptOf';
 import type { Approvals } from '../approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
@@ -62,8 +63,9 @@ export class BrowserSide {
   /** An AI client's command; a prompt it needs is queued before the call is answered. */
   async call(cmd: DriverCommand, client: string): Promise<DriverResult> {
     const result = await this.channel.call(cmd);
-    if (!result.ok && 'approval' in result && result.approval) {
-      this.deps.approvals.askBrowser(result.approval, this.deps.promptWindow(), client);
+    const prompt = promptOf(result);
+    if (prompt) {
+      this.deps.approvals.askBrowser(prompt, this.deps.promptWindow(), client);
       this.deps.changed();
     }
     return result;

@@ -6,6 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
+import { promptOf } from '../../browser/promptOf';
 import { isRefusalCode } from '../../refusals';
 import { needsApproval, readAnswer, refusal, success } from '../../mcp';
 
@@ -56,16 +57,12 @@ export function toolResult(cmd: DriverCommand, result: DriverResult): CallToolRe
     if (cmd.op === 'read') return success(readAnswer(result.data ?? {}));
     return success(result.data ?? {});
   }
-  // Read as the driver may send it: any refusal can carry a prompt (an attachment, say).
-  const failure = result as {
-    error: string;
-    message: string;
-    details?: Record<string, unknown>;
-    approval?: ApprovalRequest;
-  };
+  const failure = result as { error: string; message: string; details?: Record<string, unknown> };
   const code = isRefusalCode(failure.error) ? failure.error : 'INTERNAL';
-  if (failure.approval) {
-    const fields = approvalFields(failure.approval);
+  // Any refusal can carry a prompt (an attachment's is in details); the client gets its fields only.
+  const prompt = promptOf(result);
+  if (prompt) {
+    const fields = approvalFields(prompt);
     if (code === 'APPROVAL_REQUIRED') return needsApproval(withAsk(failure.message), fields);
     // An attachment (a tab the person opened) is asked for the same way, under its own code.
     return refusal(code, withAsk(failure.message), { needsApproval: true, ...fields });

@@ -140,14 +140,21 @@ describe('browser handlers', () => {
         ok: false,
         error: 'ATTACHMENT_REQUIRED',
         message: 'The person opened this tab.',
-        approval: { ...REQUEST, operation: 'attach', grantable: false },
-      }) as unknown as DriverResult;
+        details: { approval: { ...REQUEST, operation: 'attach', grantable: true } },
+      }) as DriverResult;
     const r = await browserReadTool(t.host, { action: 'read' }, 'c', quiet);
-    expect(body(r)).toMatchObject({
+    expect(body(r)).toEqual({
+      isError: true,
       error: 'ATTACHMENT_REQUIRED',
       needsApproval: true,
+      message: expect.stringContaining('The person opened this tab.'),
       operation: 'attach',
+      url: 'http://127.0.0.1:4100',
+      tabId: 't1',
+      generation: 3,
     });
+    // The request itself (its id, what the app answers with) never reaches the client.
+    expect(JSON.stringify(r)).not.toContain(REQUEST.requestId);
   });
 
   it('answer an argument mistake with a plain sentence, sending nothing', async () => {
