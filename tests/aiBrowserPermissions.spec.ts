@@ -311,7 +311,20 @@ test('27. shared posture, set in Settings → Browser: a new site asks for the d
   }
 });
 
-test('28. with the browser off, workflow_status and workflow_cancel are not actions of these tools (yet): refused as unknown', async () => {
+test('28. with the browser off, workflow_status and workflow_cancel still work; starting a run does not', async () => {
+  const opened = await call(client, 'browser', { action: 'open', url: site.url('/publish.html') });
+  expect(opened.isError, opened.text).toBe(false);
+  const tabId = opened.data.tabId as string;
+  const source = '---\nsite: drafts\n---\n1. goal: pick the draft to publish\n';
+  const started = await call(client, 'browser', { action: 'workflow_run', tabId, source });
+  expect(started.isError, started.text).toBe(false);
+  const runId = started.data.runId as string;
+  await expect
+    .poll(
+      async () =>
+        (await call(client, 'browser_read', { action: 'workflow_status', runId })).data.status,
+    )
+    .toBe('paused');
   await openSettings();
   const enabled = page.locator('input[name="browser-enabled"]');
   await enabled.uncheck();
@@ -320,16 +333,19 @@ test('28. with the browser off, workflow_status and workflow_cancel are not acti
     expect((await call(client, 'browser_read', { action: 'read' })).data).toMatchObject({
       error: 'BROWSER_DISABLED',
     });
-    for (const [tool, action] of [
-      ['browser_read', 'workflow_status'],
-      ['browser', 'workflow_cancel'],
-    ] as const) {
-      const r = await call(client, tool, { action, runId: 'run-1' });
-      expect(r.isError, `${tool}.${action}`).toBe(true);
-      expect(r.text).toContain('action must be one of');
-      expect(r.text).not.toContain(action);
-      expect(r.data.error).not.toBe('BROWSER_DISABLED');
-    }
+    expect(
+      (await call(client, 'browser', { action: 'workflow_run', tabId, source })).data,
+    ).toMatchObject({ error: 'BROWSER_DISABLED' });
+    // Turning the tools off closed the browser and with it the run's tab: the run has ended.
+    const status = await call(client, 'browser_read', { action: 'workflow_status', runId });
+    expect(status.isError, status.text).toBe(false);
+    expect(status.data).toMatchObject({ runId, status: 'failed', reasonCode: 'lease-lost' });
+    const cancelled = await call(client, 'browser', { action: 'workflow_cancel', runId });
+    expect(cancelled.isError, cancelled.text).toBe(false);
+    expect(cancelled.data).toEqual({ runId, result: 'already-terminal' });
+    expect(
+      (await call(client, 'browser_read', { action: 'workflow_status', runId: 'wfrun-x-9' })).data,
+    ).toMatchObject({ error: 'RUN_NOT_FOUND' });
   } finally {
     await openSettings();
     await enabled.check();

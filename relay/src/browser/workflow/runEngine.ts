@@ -26,7 +26,6 @@ export type ReasonCode =
   | 'cancelled'
   | 'denied'
   | 'dropped-by-navigation'
-  | 'superseded'
   | 'internal';
 
 export interface StepResult {
@@ -154,13 +153,23 @@ export class WorkflowRun {
   }
 
   /** Ends a run that has not ended: what is in flight is aborted. */
-  cancel(reasonCode: 'cancelled' | 'superseded' = 'cancelled'): 'cancelled' | 'already-terminal' {
+  cancel(): 'cancelled' | 'already-terminal' {
+    return this.#end_('cancelled', 'cancelled', 'The run was cancelled.');
+  }
+
+  /** Its tab closed (or the browser did): the run cannot go on, paused or not. */
+  tabLost(): void {
+    this.#end_('failed', 'lease-lost', 'The tab closed.');
+  }
+
+  #end_(
+    status: 'cancelled' | 'failed',
+    reasonCode: ReasonCode,
+    reason: string,
+  ): 'cancelled' | 'already-terminal' {
     if (isTerminal(this.#status)) return 'already-terminal';
     const wasPaused = this.#status === 'paused';
-    this.#finish(reasonCode === 'cancelled' ? 'cancelled' : 'superseded', {
-      reasonCode,
-      reason: reasonCode === 'cancelled' ? 'The run was cancelled.' : 'A newer run took over.',
-    });
+    this.#finish(status, { reasonCode, reason });
     if (!wasPaused) {
       for (const r of this.#results) if (r.status === 'running') r.status = 'cancelled';
     }

@@ -164,6 +164,17 @@ describe('RunRegistry', () => {
     expect(f.calls).toEqual(['T', 'extract']);
   });
 
+  it('a closed tab ends its runs, paused ones too: failed, lease-lost', async () => {
+    const reg = new RunRegistry();
+    const r = await startRun(reg, req(), attempts().env);
+    if (!r.ok) throw new Error(r.message);
+    expect(r.state.status).toBe('paused');
+    reg.tabClosed('t1');
+    expect(reg.get(r.runId)).toMatchObject({ status: 'failed', reasonCode: 'lease-lost' });
+    expect(reg.get(r.runId)?.pausedAt).toBeUndefined();
+    expect(reg.cancel(r.runId)).toBe('already-terminal');
+  });
+
   it('cancel: unknown id, a cancelled run, a finished one', async () => {
     const reg = new RunRegistry();
     expect(reg.cancel('nope')).toBe('RUN_NOT_FOUND');

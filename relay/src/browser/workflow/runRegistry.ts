@@ -195,7 +195,7 @@ export class RunRegistry {
 
   /** A tab closed: its runs end, and its ledgers go with it. */
   tabClosed(tabId: string): void {
-    for (const e of this.#runs.values()) if (e.tabId === tabId) e.run.cancel('superseded');
+    for (const e of this.#runs.values()) if (e.tabId === tabId) e.run.tabLost();
     for (const key of [...this.#ledgers.keys()]) {
       if (key.startsWith(`${tabId}\u0000`)) this.#ledgers.delete(key);
     }
