@@ -53,7 +53,7 @@ const ref = matches(/^e\d+$/, 'a ref such as e5');
 const browserTabId = nonEmptyString;
 
 /** The shared AI tab on the publish page, opened again if it was closed. */
-async function tab(ctx: ContractContext): Promise<string> {
+export async function tab(ctx: ContractContext): Promise<string> {
   if (sharedTab) {
     const r = await call(ctx.client, 'browser_read', { action: 'read', tabId: sharedTab });
     if (!r.isError) return sharedTab;

@@ -3,6 +3,7 @@
  * tool added later adds its rows here.
  */
 import { browserRows } from './browser';
+import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
 import { selectionRows } from './selection';
@@ -22,4 +23,5 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...workflowRows,
   ...selectionRows,
   ...browserRows,
+  ...workflowRunRows,
 ];
