@@ -137,6 +137,7 @@ export type DriverCommand =
       allowRepeat?: boolean;
       resumeRunId?: string;
     }
+  | { op: 'workflow_record'; tabId?: string; recordOp: 'start' | 'stop'; site?: string }
   | { op: 'workflow_status'; runId: string }
   | { op: 'workflow_cancel'; runId: string }
   // the app's own Browser panel (never from an AI client)

@@ -113,4 +113,13 @@ export interface AgentScope {
   query(args: QueryArgs): QueryResult | AgentError;
   style(args: StyleArgs): StyleResult | AgentError;
   gateSignals(): GateSignals;
+  // agentRecord
+  /** Whether a name, id or label reads as a secret (password, token, one-time code …). */
+  secretText(text: string): boolean;
+  /** Whether a field looks secret; once it did, it always does. */
+  secretField(el: Element): boolean;
+  /** Fields whose content is typed (text-like inputs, text areas, selects). */
+  isTextEntry(el: Element): boolean;
+  recordArm(): { armed: boolean } | AgentError;
+  recordDisarm(): { armed: boolean };
 }

@@ -18,12 +18,15 @@
  * - `style({ref? | selector?, set?, addClasses?, removeClasses?, injectCss?, generation})` →
  *   `{styled, injected?}`
  * - `gateSignals()` → `{url, title, textHead, challengeWidget, passwordField}`
+ * - `recordArm()` / `recordDisarm()` → `{armed}`: what the person does goes to the hub while
+ *   armed (agentRecord.ts)
  * A malformed call answers `{error}`.
  */
 import { actPart } from './agentAct.js';
 import { domPart } from './agentDom.js';
 import { perceivePart } from './agentPerceive.js';
 import { queryPart } from './agentQuery.js';
+import { recordPart } from './agentRecord.js';
 import { refsPart } from './agentRefs.js';
 import { rolesPart } from './agentRoles.js';
 import type { AgentScope } from './agentScope.js';
@@ -40,6 +43,8 @@ export function installPart(A: AgentScope): void {
     describe: A.describe,
     style: A.style,
     gateSignals: A.gateSignals,
+    recordArm: A.recordArm,
+    recordDisarm: A.recordDisarm,
   });
   Object.defineProperty(globalThis, '__vmarkAgent', { value: api, enumerable: false });
 }
@@ -54,6 +59,7 @@ export const AGENT_PARTS: ReadonlyArray<(A: AgentScope) => void> = [
   typePart,
   actPart,
   queryPart,
+  recordPart,
   installPart,
 ];
 

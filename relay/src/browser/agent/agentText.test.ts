@@ -58,7 +58,17 @@ describe('the agent source', () => {
     expect(runInNewContext(AGENT_SOURCE, world)).toBe(true);
     const agent = runInNewContext('globalThis.__vmarkAgent', world) as Record<string, unknown>;
     expect(Object.keys(agent).sort()).toEqual(
-      ['act', 'check', 'describe', 'gateSignals', 'query', 'snapshot', 'style'].sort(),
+      [
+        'act',
+        'check',
+        'describe',
+        'gateSignals',
+        'query',
+        'recordArm',
+        'recordDisarm',
+        'snapshot',
+        'style',
+      ].sort(),
     );
     expect(runInNewContext(AGENT_SOURCE, world)).toBe(true);
     expect(runInNewContext('globalThis.__vmarkAgent', world)).toBe(agent);

@@ -7,7 +7,15 @@ import type { Modifiers } from '../protocol.js';
 
 /** Every method of `globalThis.__vmarkAgent`. */
 export type AgentMethod =
-  'snapshot' | 'act' | 'query' | 'check' | 'describe' | 'style' | 'gateSignals';
+  | 'snapshot'
+  | 'act'
+  | 'query'
+  | 'check'
+  | 'describe'
+  | 'style'
+  | 'gateSignals'
+  | 'recordArm'
+  | 'recordDisarm';
 
 /** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
 export interface AgentError {

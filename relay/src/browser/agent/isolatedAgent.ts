@@ -42,6 +42,8 @@ const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
   'describe',
   'style',
   'gateSignals',
+  'recordArm',
+  'recordDisarm',
 ]);
 
 /** The methods that change nothing in the page, safe to ask again of a new document. */
@@ -106,16 +108,63 @@ function installer(key: string): string {
   );
 }
 
+/** The binding through which the armed recorder reports, in the agent's world only. */
+export const RECORD_BINDING = '__vmarkRecord';
+/** The longest report taken from the recorder; anything longer is dropped. */
+const MAX_RECORD_PAYLOAD = 4_096;
+
 export class IsolatedAgent {
   private session: Promise<CDPSession> | null = null;
   private world: Promise<World> | null = null;
   private readonly onNavigated: (frame: unknown) => void;
+  private recorder: { onEvent: (json: string) => void; off: () => void } | null = null;
 
   constructor(private readonly page: Page) {
     this.onNavigated = (frame) => {
-      if (frame === this.page.mainFrame()) this.world = null;
+      if (frame !== this.page.mainFrame()) return;
+      this.world = null;
+      // A new document has a new world: the recorder is armed in it again.
+      if (this.recorder) void this.call('recordArm').catch(() => undefined);
     };
     page.on('framenavigated', this.onNavigated);
+  }
+
+  /**
+   * Arms the recorder in this document and in every later one, until `stopRecording`. Each
+   * report reaches `onEvent` as the JSON the page-side part wrote (agentRecord.ts).
+   */
+  async startRecording(onEvent: (json: string) => void): Promise<void> {
+    if (this.recorder) return;
+    const session = await this.cdp();
+    const listener = (event: { name: string; payload: string }) => {
+      if (event.name !== RECORD_BINDING || typeof event.payload !== 'string') return;
+      if (event.payload.length > MAX_RECORD_PAYLOAD) return;
+      this.recorder?.onEvent(event.payload);
+    };
+    session.on('Runtime.bindingCalled', listener);
+    this.recorder = { onEvent, off: () => session.off('Runtime.bindingCalled', listener) };
+    await session.send('Runtime.enable');
+    await session.send('Runtime.addBinding', {
+      name: RECORD_BINDING,
+      executionContextName: AGENT_WORLD,
+    });
+    // The world may predate the binding: a fresh one gets it.
+    this.world = null;
+    const armed = (await this.call('recordArm')) as { armed?: boolean; error?: string };
+    if (armed?.armed !== true) {
+      await this.stopRecording();
+      throw new Error(`the recorder did not start: ${armed?.error ?? 'no answer'}`);
+    }
+  }
+
+  async stopRecording(): Promise<void> {
+    const recorder = this.recorder;
+    if (!recorder) return;
+    this.recorder = null;
+    recorder.off();
+    await this.call('recordDisarm').catch(() => undefined);
+    const session = await this.cdp();
+    await session.send('Runtime.removeBinding', { name: RECORD_BINDING }).catch(() => undefined);
   }
 
   /**

@@ -25,6 +25,7 @@ import { errorText, fail } from './results.js';
 import { runCommand } from './dispatch.js';
 import { SessionVault } from './sessionVault.js';
 import { RunRegistry } from '../workflow/runRegistry.js';
+import { Recordings } from './recordings.js';
 import { RUN_BUDGET_MS } from './workflowCommands.js';
 import type { ApprovalRequest } from '../protocol.js';
 import type { PromptOutcome } from './approvalDesk.js';
@@ -53,6 +54,7 @@ export interface DriverOptions {
 export class BrowserDriver implements DriverCore {
   readonly vault: SessionVault;
   readonly runs = new RunRegistry();
+  readonly recordings = new Recordings();
   readonly extractor: Extractor | null;
   readonly hubPort: number | undefined;
   #config: BrowserConfig = DEFAULT_CONFIG;
@@ -397,6 +399,7 @@ export class BrowserDriver implements DriverCore {
     tab.refGeneration = null;
     this.#approvals.lapseTab(tab.id);
     this.changed();
+    this.recordings.navigated(tab.id, tab.page.url());
   }
 
   #closed(tab: Tab): void {
@@ -407,6 +410,7 @@ export class BrowserDriver implements DriverCore {
     this.#focus = this.#focus.filter((id) => id !== tab.id);
     this.#approvals.lapseTab(tab.id);
     this.runs.tabClosed(tab.id);
+    this.recordings.drop(tab.id);
     tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
     void tab.agent.dispose().catch(() => undefined);
     this.changed();

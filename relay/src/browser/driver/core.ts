@@ -8,6 +8,7 @@ import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
 import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
 import type { RunRegistry } from '../workflow/runRegistry.js';
+import type { Recordings } from './recordings.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
@@ -16,6 +17,9 @@ import type { Ticket } from './tickets.js';
 export interface PageAgent {
   call(method: string, args?: object): Promise<unknown>;
   gateSignals(): Promise<GateSignals>;
+  /** Arms the recorder in this document and the next ones; reports come to `onEvent` as JSON. */
+  startRecording(onEvent: (json: string) => void): Promise<void>;
+  stopRecording(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -104,6 +108,8 @@ export interface DriverCore {
   readonly runs: RunRegistry;
   /** A run's budget of running time, in ms. */
   readonly runBudgetMs: number;
+  /** What the person does in the AI's tabs while a recording runs (workflow_record). */
+  readonly recordings: Recordings;
   /** Tells the app a run moved on. */
   runChanged(runId: string): void;
   /** Shows a workflow run's prompt in the app now (no AI call is waiting to carry it). */

@@ -8,6 +8,7 @@ import * as reads from './readCommands.js';
 import { done } from './results.js';
 import * as sessions from './sessionCommands.js';
 import * as workflows from './workflowCommands.js';
+import { workflowRecord } from './recordCommands.js';
 
 export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
   switch (cmd.op) {
@@ -45,6 +46,8 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
       return workflows.workflowRun(core, cmd);
     case 'workflow_status':
       return workflows.workflowStatus(core, cmd);
+    case 'workflow_record':
+      return workflowRecord(core, cmd);
     case 'workflow_cancel':
       return workflows.workflowCancel(core, cmd);
     case 'tabs':

@@ -30,6 +30,7 @@ const OPS = new Set([
   'session_load',
   'console_clear',
   'workflow_run',
+  'workflow_record',
   'workflow_status',
   'workflow_cancel',
   'tabs',
@@ -274,6 +275,12 @@ export function checkCommand(value: unknown): ShapeCheck {
       }
       case 'workflow_run':
         checkWorkflowRun(o);
+        break;
+      case 'workflow_record':
+        if (o.recordOp !== 'start' && o.recordOp !== 'stop') {
+          throw new Bad('recordOp must be start or stop.');
+        }
+        str(o, 'site', 1000);
         break;
       case 'workflow_status':
       case 'workflow_cancel':

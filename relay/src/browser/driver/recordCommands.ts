@@ -1,0 +1,50 @@
+/**
+ * browser.workflow_record: start asks the person every time (recording is never allowed for a
+ * site once and for all), then what they do in the tab is captured without any value; stop
+ * answers the workflow text made of it, which parses and replays.
+ */
+import type { DriverCommand, DriverResult } from '../protocol.js';
+import { urlForAgent } from '../policy/urls.js';
+import { isResult, type DriverCore } from './core.js';
+import { done, errorText, fail } from './results.js';
+
+type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
+
+export async function workflowRecord(
+  core: DriverCore,
+  cmd: Cmd<'workflow_record'>,
+): Promise<DriverResult> {
+  const tab = core.tab(cmd.tabId);
+  if (isResult(tab)) return tab;
+  if (tab.human) {
+    return fail('INVALID_ARGUMENT', 'Recordings are made in the AI’s own tabs only.');
+  }
+  if (cmd.recordOp === 'stop') {
+    const recorded = core.recordings.stop(tab.id);
+    if (!recorded) {
+      return fail('INVALID_ARGUMENT', 'No recording is running on this tab; start one first.');
+    }
+    await tab.agent.stopRecording().catch(() => undefined);
+    tab.lastAction = `recorded a workflow (${recorded.eventCount} events)`;
+    core.changed();
+    return done({ tabId: tab.id, ...recorded });
+  }
+  if (core.recordings.has(tab.id)) {
+    return fail(
+      'INVALID_ARGUMENT',
+      'recording-already-active: this tab is being recorded already; stop that recording first.',
+    );
+  }
+  const denied = core.authorize(tab, { operation: 'record' });
+  if (denied) return denied;
+  core.recordings.start(tab.id, tab.page.url(), cmd.site);
+  try {
+    await tab.agent.startRecording((json) => core.recordings.report(tab.id, json));
+  } catch (e) {
+    core.recordings.drop(tab.id);
+    return fail('INTERNAL', `The recording could not start: ${errorText(e)}`);
+  }
+  tab.lastAction = 'started recording what you do';
+  core.changed();
+  return done({ tabId: tab.id, recording: true, url: urlForAgent(tab.page.url()) });
+}
