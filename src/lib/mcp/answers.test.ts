@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { SAVE_SKIPPED, validateAnswer, writeAnswer, type ValidateAnswer } from './answers';
+import {
+  SAVE_SKIPPED,
+  snapshotAnswer,
+  validateAnswer,
+  writeAnswer,
+  type ValidateAnswer,
+} from './answers';
 import { MAX_RESULT_BYTES } from './envelopes';
 import { jsonBytes } from './listCut';
 
@@ -88,5 +94,54 @@ describe('validateAnswer', () => {
     expect(jsonBytes(cut)).toBeLessThanOrEqual(2_000);
     expect(cut.diagnostics.length).toBeGreaterThan(0);
     expect(cut.diagnostics.length).toBeLessThan(50);
+  });
+});
+
+describe('snapshotAnswer', () => {
+  function read(count: number): Record<string, unknown> {
+    const roles = ['button', 'link', 'textbox', 'checkbox'];
+    return {
+      tabId: 'btab-1',
+      snapshot: Array.from({ length: count }, (_, i) => ({
+        role: roles[i % 4],
+        name: `Control ${i}`,
+        ref: `e${i + 1}`,
+      })),
+      truncated: false,
+      unreachable: { frames: 0, closedShadowRoots: 0 },
+      url: 'https://example.com/',
+      generation: 1,
+      untrusted: true,
+    };
+  }
+
+  it('returns an answer within the bound unchanged', () => {
+    const small = read(20);
+    expect(snapshotAnswer(small)).toBe(small);
+  });
+
+  it('cuts a snapshot past the bound at a whole node, keeps the page fields, and says so', () => {
+    const big = read(2_000);
+    const cut = snapshotAnswer(big);
+    expect(jsonBytes(big)).toBeGreaterThan(MAX_RESULT_BYTES);
+    expect(jsonBytes(cut)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
+    const nodes = cut.snapshot as unknown[];
+    expect(nodes.length).toBeGreaterThan(1_000);
+    expect(nodes).toEqual((big.snapshot as unknown[]).slice(0, nodes.length));
+    expect(cut).toMatchObject({
+      tabId: 'btab-1',
+      url: 'https://example.com/',
+      generation: 1,
+      untrusted: true,
+      truncated: true,
+      nodesTotal: 2_000,
+    });
+    expect(cut.truncation_note).toContain(`first ${nodes.length} of 2000 elements`);
+    expect(JSON.parse(JSON.stringify(cut))).toEqual(cut);
+  });
+
+  it('leaves an answer without a snapshot list alone', () => {
+    const other = { tabId: 'btab-1', elements: [] };
+    expect(snapshotAnswer(other, 10)).toBe(other);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Answer shapes the seeds promise that need more than copying fields: the save outcome of
- * `document.write`, and a `workflow.validate` answer kept within SPEC §2's bound.
+ * `document.write`, and `workflow.validate` and `browser_read.read` answers kept within SPEC §2's
+ * bound.
  */
 
 import { MAX_RESULT_BYTES } from './envelopes';
@@ -67,6 +68,31 @@ export function validateAnswer(
           truncated: true,
           diagnosticsTotal: all.length,
           truncation_note: `Listed the first ${shown} of ${all.length} diagnostics, by line, to keep this answer within ${maxBytes.toLocaleString('en-US')} bytes. Fix these and validate again to see the rest.`,
+        };
+  return render(longestFittingPrefix(all.length, render, maxBytes));
+}
+
+/**
+ * A `browser_read.read` answer within `maxBytes`: when its snapshot does not all fit, the first
+ * nodes (in page order) are kept whole, with `truncated: true`, `nodesTotal` and a note, so the
+ * answer still parses and every ref in it is usable. An answer without a snapshot list is returned
+ * as it is.
+ */
+export function snapshotAnswer(
+  answer: Record<string, unknown>,
+  maxBytes: number = MAX_RESULT_BYTES,
+): Record<string, unknown> {
+  const all = answer.snapshot;
+  if (!Array.isArray(all)) return answer;
+  const render = (shown: number): Record<string, unknown> =>
+    shown === all.length
+      ? answer
+      : {
+          ...answer,
+          snapshot: all.slice(0, shown),
+          truncated: true,
+          nodesTotal: all.length,
+          truncation_note: `Listed the first ${shown} of ${all.length} elements, in page order, to keep this answer within ${maxBytes.toLocaleString('en-US')} bytes. An element not listed can still be acted on by role and name, or looked at with query {selector}.`,
         };
   return render(longestFittingPrefix(all.length, render, maxBytes));
 }

@@ -69,7 +69,7 @@ export const BROWSER_READ_TOOL = {
     "Look at the AI's web tabs without changing them (open one with browser.open). Reading an AI tab needs no approval, except on a site the person has not approved in the Shared posture; a tab the person opened themselves needs their consent first (ATTACHMENT_REQUIRED). Either way the answer has needsApproval:true while they are asked: tell them, and retry the same call once after they answer.",
     '',
     'Actions (tabId defaults to the current AI tab):',
-    '- read {tabId?} → {url, snapshot:[{role, name, ref, level?, checked?, disabled?}], truncated}: the elements a person can use, in page order. A ref ("e5") names one element until the page navigates; a newer page refuses it (STALE_REF): read again.',
+    '- read {tabId?} → {url, snapshot:[{role, name, ref, level?, checked?, disabled?}], truncated}: the elements a person can use, in page order. A ref ("e5") names one element until the page navigates; a newer page refuses it (STALE_REF): read again. A snapshot that would pass 75,000 bytes lists the first elements only, with truncated:true, nodesTotal and a truncation_note; act on the others by role + name.',
     '- screenshot {tabId?} → an image (JPEG) of what the tab shows, and a line naming the page: for layout and state that read cannot name.',
     '- query {selector, fields?, tabId?} → {count, truncated, elements:[{ref, tag, text, attributes?, box?, styles?}]}: DOM data such as tables and computed values; fields {attributes, box, styles:[…]}.',
     '- extract {tabId?} → {title, byline, url, markdown, textLength, truncated}: the page as reader-mode markdown, to read rather than operate.',

@@ -53,7 +53,7 @@ export {
   utf8ByteLength,
 } from './envelopes';
 export type { RefusalCode } from './envelopes';
-export { SAVE_SKIPPED, validateAnswer, writeAnswer } from './answers';
+export { SAVE_SKIPPED, snapshotAnswer, validateAnswer, writeAnswer } from './answers';
 export type { SaveOutcome, SaveSkipped, ValidateAnswer, WriteAnswer } from './answers';
 export { jsonBytes, longestFittingPrefix } from './listCut';
 export { MCP_PROTOCOL_VERSION, stateAnswer, tabEntry } from './sessionState';

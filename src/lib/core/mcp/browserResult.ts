@@ -6,7 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
 import { isRefusalCode } from '../../refusals';
-import { needsApproval, refusal, success } from '../../mcp';
+import { needsApproval, refusal, snapshotAnswer, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */
 export function originOnly(address: string): string {
@@ -52,6 +52,8 @@ export function toolResult(cmd: DriverCommand, result: DriverResult): CallToolRe
       if (!result.image) return refusal('INTERNAL', 'The browser answered no image.');
       return screenshotResult(result.data, result.image);
     }
+    // A long snapshot is cut at a whole node rather than replaced by SPEC §2's preview.
+    if (cmd.op === 'read') return success(snapshotAnswer(result.data ?? {}));
     return success(result.data ?? {});
   }
   // Read as the driver may send it: any refusal can carry a prompt (an attachment, say).
