@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { WebSocket } from 'ws';
-import { median, pct, waitFor } from './stats.mjs';
+import { median, pct, rssMb, waitFor } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_MCP_PORT ?? 7398);
@@ -25,11 +25,6 @@ async function time(n, warm, fn) {
     out.push(performance.now() - t);
   }
   return out;
-}
-
-function rssMb(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
 }
 
 /** A bare JSON-RPC client on the hub's `/ai` socket: the chain without the stdio relay. */
@@ -173,7 +168,7 @@ export async function runMcpBench(executablePath, args) {
       '≤ 1.3×',
     ]);
     rows.push([
-      'Hub resident memory, idle after start',
+      'Hub resident memory, idle after start (the browser driver loaded, no browser call)',
       `${idle.toFixed(1)} MB`,
       '—',
       '—',

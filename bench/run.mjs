@@ -4,7 +4,9 @@ import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { browserTables, CONTROLS, runBrowserBench } from './browser.mjs';
 import { runEditingBench } from './editing.mjs';
+import { runExtractBench } from './extract.mjs';
 import { runRaceBench } from './race.mjs';
 import { runFidelityBench } from './fidelity.mjs';
 import { runMcpBench } from './mcp.mjs';
@@ -180,6 +182,11 @@ async function main() {
   const editingTable = await runEditingBench(findChromium(), CHROMIUM_ARGS);
   console.error('A person typing while AI clients write…');
   const raceTable = await runRaceBench(findChromium(), CHROMIUM_ARGS);
+  console.error("The AI's browser next to @playwright/mcp…");
+  const browserResults = await runBrowserBench(findChromium(), CHROMIUM_ARGS);
+  const browserSection = browserTables(browserResults);
+  console.error('extract over the saved pages…');
+  const extractTable = await runExtractBench();
   console.error('WYSIWYG fidelity sweep…');
   const fidelity = await runFidelityBench(findChromium(), CHROMIUM_ARGS);
   const version = browser.version?.() ?? '';
@@ -244,6 +251,37 @@ core"). Kept = the letters found, in order, in the core's text at the end.
 
 ${raceTable}
 
+## The AI's browser (issue 11)
+
+Side by side with @playwright/mcp 0.0.83 in one run (bench/browser.mjs), on the same pages from a
+local server, both on this machine's Chromium, headless. Both columns use the official SDK client
+over stdio: ours through \`vmark-relay\`, the hub, the app core in headless Chromium and the hub's
+browser driver with its own Chromium; the peer spawned as \`cli.js --headless --isolated
+--executable-path … --no-sandbox\`. The read page has ${CONTROLS.toLocaleString('en-US')} controls, a quarter each buttons, links,
+labelled text fields and checkboxes; the two sides are timed in turns after 3 warm-up calls each.
+Bytes on the wire are the UTF-8 length of the JSON-RPC response line as the client receives it
+(the message re-serialised, plus its newline): ours carries the answer twice, as text and as
+\`structuredContent\` (SPEC §2), the peer sends text only. The click is \`browser.act
+{operation: click, role: button, name: Publish}\` on a button under a fixed \`div.cookie-banner\`;
+before the timed clicks the app's prompt for the first one was answered "Allow on this site" in the
+app, as a person does, so every timed click reaches the page's checks. The peer clicks the ref from
+its own snapshot of the same page (its default 5 s action timeout); after the clicks, the page's
+counter is read on each side.
+
+${browserSection.table}
+
+The hub's memory: its Node process, measured from /proc; Chromium runs in processes of its own,
+started at the first browser call. The peer's figures are its \`cli.js\` Node process (and, in
+the last row, its Chromium).
+
+${browserSection.memory}
+
+\`extract\` on the saved pages of tests/corpus/pages (bench/extract.mjs): word F1 of the markdown
+against the reference reading beside each page, and the time one extraction takes in the hub's
+code (parse, read, markdown), in one Node process.
+
+${extractTable}
+
 ## WYSIWYG fidelity
 
 Every paragraph, heading, list item and table cell of the markdown corpus (tests/corpus/markdown)
@@ -259,6 +297,7 @@ ${fidelity.table}
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
   SharedWorker; it misses its 1.5× target against the single-process filesystem server. The rows
   "where the time goes" split the chain; docs/mcp.md explains them.
+${browserSection.notes}
 `;
   writeFileSync(join(root, 'bench/RESULTS.md'), out);
   console.log(out);

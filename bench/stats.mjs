@@ -36,26 +36,49 @@ export async function writeOpfs(page, rel, text) {
   );
 }
 
+/** Resident set size (MB) of one process, from /proc (Linux only). */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+}
+
 /**
  * Proportional set size (MB) of a process and all its descendants, from /proc (Linux only):
  * shared pages are split between the processes that share them, so the sum is what the tree
  * costs. The root is the process whose command line holds `marker`.
  */
 export function treePssMb(marker) {
+  return treePss(
+    (pids) =>
+      pids.find((pid) => {
+        try {
+          return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker);
+        } catch {
+          return false;
+        }
+      }),
+    `no process with ${marker} in its command line`,
+  );
+}
+
+/** The same for the tree under the process `pid`. */
+export function treePssMbOf(pid) {
+  return treePss(() => String(pid), `no process ${pid}`);
+}
+
+function treePss(findRoot, missing) {
   const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   const parent = new Map();
-  let root;
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       parent.set(pid, stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (root === undefined && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker))
-        root = pid;
     } catch {
       /* the process ended meanwhile */
     }
   }
-  if (root === undefined) throw new Error(`no process with ${marker} in its command line`);
+  const root = findRoot(pids);
+  if (root === undefined) throw new Error(missing);
   const inTree = (pid) => {
     for (let at = pid; at !== undefined && at !== '0'; at = parent.get(at))
       if (at === root) return true;

@@ -22,8 +22,14 @@ export const PUBLISH_PAGE = `<!doctype html>
 </html>
 `;
 
+/** A page of `count` buttons named "Action 0", "Action 1"…, for reads past the answer bound. */
+export function controlsPage(count: number): string {
+  const buttons = Array.from({ length: count }, (_, i) => `<button>Action ${i}</button>`);
+  return `<!doctype html><html lang="en"><title>Controls</title><body>${buttons.join('')}</body></html>`;
+}
+
 export function startAiPages(): Promise<PageServer> {
-  return startPageServer({ '/publish.html': PUBLISH_PAGE });
+  return startPageServer({ '/publish.html': PUBLISH_PAGE, '/controls.html': controlsPage(2_000) });
 }
 
 /** The browser prompt card in the app. */

@@ -1,6 +1,7 @@
 /**
  * Answer shapes the seeds promise that need more than copying fields: the save outcome of
- * `document.write`, and a `workflow.validate` answer kept within SPEC §2's bound.
+ * `document.write`, and `workflow.validate` and `browser_read.read` answers kept within SPEC §2's
+ * bound.
  */
 
 import { MAX_RESULT_BYTES } from './envelopes';
