@@ -31,6 +31,7 @@ export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly 
   console_clear: ['tabId'],
   workflow_run: ['tabId', 'source', 'inputs', 'allowRepeat', 'resumeRunId'],
   workflow_cancel: ['runId'],
+  workflow_record: ['tabId', 'recordOp', 'site'],
   workflow_status: ['runId'],
   read: ['tabId'],
   screenshot: ['tabId'],
@@ -189,6 +190,13 @@ export function browserCommand(input: Record<string, unknown>): Built {
       break;
     case 'workflow_run':
       if (args.source === undefined) return fail('workflow_run needs source, the workflow text.');
+      break;
+    case 'workflow_record':
+      if (args.recordOp === undefined)
+        return fail('workflow_record needs recordOp: start or stop.');
+      if (args.recordOp === 'stop' && args.site !== undefined) {
+        return fail('workflow_record stop does not take site; give it to start.');
+      }
       break;
     case 'workflow_cancel':
     case 'workflow_status':

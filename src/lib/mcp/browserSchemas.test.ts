@@ -17,9 +17,9 @@ function refused(schema: z.ZodType, input: unknown): { path: string; message: st
 }
 
 describe('browser arguments, each on its own', () => {
-  it('refuses an unknown action, naming the choices (no workflow_record yet)', () => {
-    expect(refused(browser, { action: 'workflow_record' })[0].message).toBe(
-      'action must be one of: act, workflow_run, workflow_cancel, open, navigate, style, execute_js, session_save, session_load, console_clear',
+  it('refuses an unknown action, naming the choices', () => {
+    expect(refused(browser, { action: 'workflow_list' })[0].message).toBe(
+      'action must be one of: act, workflow_run, workflow_cancel, workflow_record, open, navigate, style, execute_js, session_save, session_load, console_clear',
     );
     expect(refused(read, { action: 'workflow_list' })[0].message).toBe(
       'action must be one of: read, screenshot, query, extract, workflow_status, console, wait, wait_for',

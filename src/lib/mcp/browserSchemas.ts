@@ -12,6 +12,7 @@ export const BROWSER_ACTIONS = [
   'act',
   'workflow_run',
   'workflow_cancel',
+  'workflow_record',
   'open',
   'navigate',
   'style',
@@ -241,6 +242,15 @@ export const browserShape = {
     'workflow_run: a paused run of the same workflow on the same tab to go on from; its paused step counts as done by hand.',
   ),
   runId: runId.describe('workflow_cancel: the run to stop.'),
+  recordOp: z
+    .enum(['start', 'stop'], sentence('recordOp must be start or stop'))
+    .optional()
+    .describe('workflow_record: start (the person approves) or stop (answers the workflow).'),
+  site: z
+    .string(sentence('site must be a short name for the workflow, at most 64 characters'))
+    .max(64, sentence('site must be a short name for the workflow, at most 64 characters'))
+    .optional()
+    .describe('workflow_record start: the site: line of the workflow (default "recording").'),
 };
 
 export const browserReadShape = {

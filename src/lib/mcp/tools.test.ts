@@ -254,11 +254,12 @@ describe('the browser tools', () => {
   const browser = TOOL_DEFINITIONS[5];
   const read = TOOL_DEFINITIONS[6];
 
-  it('list the actions of SPEC §1, without workflow_record (not built yet)', () => {
+  it('list the actions of SPEC §1', () => {
     expect(browserShape.action.options).toEqual([
       'act',
       'workflow_run',
       'workflow_cancel',
+      'workflow_record',
       'open',
       'navigate',
       'style',

@@ -67,7 +67,7 @@ export async function tab(ctx: ContractContext): Promise<string> {
 }
 
 /** Makes the call once, expects the prompt, and allows it once in the app. */
-async function allowOnce(ctx: ContractContext, args: Record<string, unknown>) {
+export async function allowOnce(ctx: ContractContext, args: Record<string, unknown>) {
   const first = await call(ctx.client, 'browser', args);
   expect(first.data, first.text).toMatchObject({ needsApproval: true });
   await answerPrompt(ctx.page, 'Allow once');

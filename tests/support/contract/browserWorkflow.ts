@@ -4,7 +4,7 @@
  * pauses at its goal step at once, so no row waits on the person.
  */
 import { expect } from '@playwright/test';
-import { tab } from './browser';
+import { allowOnce, tab } from './browser';
 import type { ContractContext, ContractRow } from './context';
 import {
   arrayOf,
@@ -91,6 +91,28 @@ export const workflowRunRows: ContractRow[] = [
         runId: answer.runId,
       });
       expect(after.status).toBe('cancelled');
+    },
+  },
+  {
+    name: 'recording started once allowed → recording:true; stopped → a workflow without values',
+    tool: 'browser',
+    action: 'workflow_record',
+    args: async (ctx) =>
+      allowOnce(ctx, {
+        action: 'workflow_record',
+        tabId: await tab(ctx),
+        recordOp: 'start',
+        site: 'drafts',
+      }),
+    shape: object({ tabId: nonEmptyString, recording: literal(true), url: nonEmptyString }),
+    async then(_answer, ctx, args) {
+      const stopped = await ctx.ok('browser', {
+        action: 'workflow_record',
+        tabId: args.tabId,
+        recordOp: 'stop',
+      });
+      expect(stopped).toMatchObject({ eventCount: 1, capped: false, inputs: [] });
+      expect(stopped.source).toMatch(/^---\nsite: drafts\n---\n1\. action: navigate to http/);
     },
   },
 ];
