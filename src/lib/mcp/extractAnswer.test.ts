@@ -115,7 +115,11 @@ describe('extractAnswer', () => {
         expect(markdown.startsWith(shown)).toBe(true);
         expect(cut.truncation_note).toContain('ending at a character boundary');
         const oneMore = markdown.slice(0, shown.length + 2);
-        const longer = { ...cut, markdown: oneMore, markdownShown: oneMore.length };
+        const longer: Record<string, unknown> = {
+          ...cut,
+          markdown: oneMore,
+          markdownShown: oneMore.length,
+        };
         longer.truncation_note = String(cut.truncation_note).replace(
           `first ${shown.length.toLocaleString('en-US')} `,
           `first ${oneMore.length.toLocaleString('en-US')} `,

@@ -74,7 +74,9 @@ function characterCut(text: string, end: number): number {
 }
 
 /** Whether `data` is an extract answer: it has markdown as a string. */
-function isExtractAnswer(data: Record<string, unknown>): data is { markdown: string } {
+function isExtractAnswer(
+  data: Record<string, unknown>,
+): data is Record<string, unknown> & { markdown: string } {
   return typeof data.markdown === 'string';
 }
 
