@@ -1,7 +1,8 @@
 /**
  * What the AI is told about a page, end to end: the SDK client through vmark-relay, the hub and
- * the real app to the AI's Chromium on local pages. Gates (31–34), extract (35, 36, 38), wait_for
- * (39), navigation tickets (40) and the console (41) of the browser tools' conformance list.
+ * the real app to the AI's Chromium on local pages. Gates (31–34), extract (35, 36, 38, 38b),
+ * wait_for (39), navigation tickets (40) and the console (41) of the browser tools' conformance
+ * list.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
@@ -58,6 +59,15 @@ const BULKY = `<!doctype html><title>Bulky</title><article><h1>Bulky</h1>
 <p>The article itself is short, but the page carries a very large script after it.</p></article>
 <script>/*${'x'.repeat(2_100_000)}*/</script>`;
 
+/** A long article: its markdown alone is far past one answer's 75,000 bytes. */
+const LONG_ARTICLE = `<!doctype html><title>Long read | Site</title><article><h1>The long read</h1>
+<p class="byline">Grace</p>
+${Array.from(
+  { length: 1_500 },
+  (_, i) =>
+    `<p>Paragraph ${i + 1} of the long read: a café, a naïve reader and a smile 😀, told at some length.</p>`,
+).join('\n')}</article>`;
+
 let page: Page;
 let client: Client;
 let site: PageServer;
@@ -69,6 +79,7 @@ test.beforeAll(async ({ browser }) => {
     ...NAVIGATION_PAGES,
     '/fences': FENCES,
     '/bulky': BULKY,
+    '/long-read': LONG_ARTICLE,
     '/held': HELD_PAGE,
     '/release': later.route,
     '/stuck': stuck.route,
@@ -164,22 +175,57 @@ test('36. extract escapes page text: "# Sale" stays text, and a pre holding ``` 
   expect(markdown).toContain('````\nbefore\n```\ninside\n```\n````');
 });
 
-test('38. a page past the 2,000,000-unit capture cap: extract says truncated, though its markdown is short', async () => {
+test('38. a page past the 2,000,000-unit capture cap: extract says truncated, with short markdown or long', async () => {
   await navigate('/bulky');
   const r = await read('extract');
   expect(r.isError, r.text).toBe(false);
   expect(r.data).toMatchObject({ title: 'Bulky', truncated: true });
   expect(r.data.markdown).toContain('The article itself is short');
-  // A page whose markdown is long is cut by the answer's own limit (75,000 bytes, SPEC §2).
+  // Past the cap with markdown past one answer's 75,000 bytes (SPEC §2) too: one long line, cut
+  // at a space, and the note names both cuts.
   await navigate('/huge');
   const huge = await read('extract');
+  expect(huge.isError, huge.text).toBe(false);
+  expect(JSON.parse(huge.text)).toEqual(huge.data);
+  expect(Buffer.byteLength(huge.text)).toBeLessThanOrEqual(75_000);
   expect(huge.data).toMatchObject({
+    title: 'Huge',
+    url: site.url('/huge'),
     truncated: true,
-    truncation_note: expect.any(String),
-    bytes_total: expect.any(Number),
-    preview: expect.stringContaining('"title":"Huge"'),
+    markdownShown: (huge.data.markdown as string).length,
+    truncation_note: expect.stringContaining('capture cap'),
   });
-  expect(huge.data.bytes_total as number).toBeGreaterThan(2_000_000);
+  expect(huge.data.markdownLength as number).toBeGreaterThan(1_900_000);
+  const hugeMarkdown = huge.data.markdown as string;
+  const ends = `${hugeMarkdown.slice(0, 30)}…${hugeMarkdown.slice(-30)}`;
+  expect(/^# Huge\n\n(word )+word$/.test(hugeMarkdown), ends).toBe(true);
+});
+
+test('38b. extract of an article whose markdown passes 75,000 bytes: the extract shape, cut at a paragraph', async () => {
+  expect((await navigate('/long-read?page=2#part')).isError).toBe(false);
+  const r = await read('extract');
+  expect(r.isError, r.text).toBe(false);
+  expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(75_000);
+  expect(JSON.parse(r.text)).toEqual(r.data);
+  expect(r.data).toMatchObject({
+    tabId,
+    title: 'The long read',
+    byline: 'Grace',
+    url: site.url('/long-read'),
+    truncated: true,
+    untrusted: true,
+    truncation_note: expect.stringContaining('query it with a CSS selector'),
+  });
+  expect(r.text).not.toContain('page=2');
+  expect(r.data.textLength as number).toBeGreaterThan(100_000);
+  const markdown = r.data.markdown as string;
+  expect(r.data.markdownShown).toBe(markdown.length);
+  expect(r.data.markdownLength as number).toBeGreaterThan(markdown.length);
+  expect(markdown).toContain('Paragraph 1 of the long read: a café, a naïve reader and a smile 😀');
+  expect(markdown.endsWith('told at some length.'), markdown.slice(-60)).toBe(true);
+  expect(markdown).not.toContain('Paragraph 1500 ');
+  // The small fields come before the markdown, so even a client that shows only the start has them.
+  expect(r.text.indexOf('"textLength"')).toBeLessThan(r.text.indexOf('"markdown"'));
 });
 
 test('39. wait_for in each mode, a timeout as matched:false, and its refusals', async () => {

@@ -57,6 +57,7 @@ export { SAVE_SKIPPED, validateAnswer, writeAnswer } from './answers';
 export type { SaveOutcome, SaveSkipped, ValidateAnswer, WriteAnswer } from './answers';
 export { jsonBytes, longestFittingPrefix } from './listCut';
 export { readAnswer } from './browserAnswers';
+export { extractAnswer } from './extractAnswer';
 export { MCP_PROTOCOL_VERSION, stateAnswer, tabEntry } from './sessionState';
 export type {
   StateAnswer,

@@ -1,14 +1,15 @@
 /**
  * From the driver's result to what the AI client gets (SPEC §2): a success as compact JSON and
  * structuredContent (page data keeps its `untrusted: true`; a read too long for the byte bound
- * keeps its first nodes whole), a screenshot as an image and a line naming the page, a refusal
- * as its envelope, and a prompt as the approval envelope.
+ * keeps its first nodes whole, an extract its small fields and the start of its markdown), a
+ * screenshot as an image and a line naming the page, a refusal as its envelope, and a prompt as
+ * the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
 import { promptOf } from '../../browser/promptOf';
 import { isRefusalCode } from '../../refusals';
-import { needsApproval, readAnswer, refusal, success } from '../../mcp';
+import { extractAnswer, needsApproval, readAnswer, refusal, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */
 export function originOnly(address: string): string {
@@ -55,6 +56,7 @@ export function toolResult(cmd: DriverCommand, result: DriverResult): CallToolRe
       return screenshotResult(result.data, result.image);
     }
     if (cmd.op === 'read') return success(readAnswer(result.data ?? {}));
+    if (cmd.op === 'extract') return success(extractAnswer(result.data ?? {}));
     return success(result.data ?? {});
   }
   const failure = result as { error: string; message: string; details?: Record<string, unknown> };
