@@ -23,7 +23,18 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   site = await startPageServer({
     ...NAVIGATION_PAGES,
-    '/opener': `<title>Opener</title><button onclick="window.open('/popup-target?t=1')">Pop</button>`,
+    '/opener': `<title>Opener</title>
+      <button onclick="window.open('/popup-target?t=1')">Pop</button>
+      <button onclick="window.open('/popup-target?t=2', '_blank', 'noopener')">Pop alone</button>
+      <a href="/popup-target?t=3" target="_blank" rel="noopener noreferrer">Elsewhere</a>
+      <button onclick="window.open('http://10.0.0.1/admin?t=4')">Pop home</button>`,
+    // A frame of another site (its own process) that opens a popup as it loads.
+    '/framed': (req, res) => {
+      const frame = `http://localhost:${new URL(`http://${req.headers.host}`).port}/frame-opener`;
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(`<title>Framed</title><iframe src="${frame}"></iframe>`);
+    },
+    '/frame-opener': `<script>window.open('/popup-target?t=5')</script>`,
     '/popup-target': (_req, res) => {
       popupHits++;
       res.writeHead(200, { 'content-type': 'text/html' }).end('<title>Popup</title>');
@@ -180,27 +191,74 @@ test('screenshot: a JPEG at most 1,600 px wide, even from a 2,000-px viewport', 
   await d.app.ok({ op: 'close', tabId: tab.tabId });
 });
 
-test('a popup an AI tab tries to open is closed and reported', async () => {
-  d.app.config({ grants: [{ origin: site.origin, operations: ['click'] }] });
-  const tab = await d.app.ok({ op: 'open', url: site.url('/opener') });
-  const clicked = await d.app.ok({
-    op: 'act',
-    tabId: tab.tabId,
-    operation: 'click',
-    role: 'button',
-    name: 'Pop',
+const POPUPS = [
+  { how: 'window.open', role: 'button', name: 'Pop', url: '/popup-target' },
+  { how: 'window.open with noopener', role: 'button', name: 'Pop alone', url: '/popup-target' },
+  {
+    how: 'a target=_blank rel=noopener link',
+    role: 'link',
+    name: 'Elsewhere',
+    url: '/popup-target',
+  },
+  { how: 'window.open to a blocked address', role: 'button', name: 'Pop home', url: null },
+];
+
+for (const popup of POPUPS) {
+  test(`a popup an AI tab opens (${popup.how}) is closed and reported, never a tab`, async () => {
+    d.app.config({ grants: [{ origin: site.origin, operations: ['click'] }] });
+    const tab = await d.app.ok({ op: 'open', url: site.url('/opener') });
+    const before = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string }[];
+    const eventsBefore = d.app.events.length;
+    const hitsBefore = popupHits;
+    const clicked = await d.app.ok({
+      op: 'act',
+      tabId: tab.tabId,
+      operation: 'click',
+      role: popup.role,
+      name: popup.name,
+    });
+    expect(clicked).toMatchObject({
+      clicked: true,
+      url: `${site.origin}/opener`,
+      popup: {
+        url: popup.url ? `${site.origin}${popup.url}` : 'http://10.0.0.1/admin',
+        blocked: true,
+      },
+    });
+    expect(JSON.stringify(clicked)).not.toMatch(/t=\d/);
+    // By the time the act answers, the popup is gone; it never was a tab, the person's or an AI's.
+    const after = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string; human: boolean }[];
+    expect(after.map((t) => t.tabId)).toEqual(before.map((t) => t.tabId));
+    expect(after.some((t) => t.human)).toBe(false);
+    const listed = d.app.events
+      .slice(eventsBefore)
+      .flatMap((e) => (e.type === 'tabs' ? e.tabs.map((t) => t.tabId) : []));
+    expect(new Set(listed)).toEqual(new Set(before.map((t) => t.tabId)));
+    expect(d.hub.browser.debugHandles().context?.pages()).toHaveLength(after.length);
+    // It loaded nothing.
+    expect(popupHits).toBe(hitsBefore);
+    await d.app.ok({ op: 'close', tabId: tab.tabId });
+    d.app.config({});
   });
-  expect(clicked).toMatchObject({
-    clicked: true,
-    popup: { url: `${site.origin}/popup-target`, blocked: true },
-  });
-  const tabs = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string }[];
-  expect(tabs.map((t) => t.tabId)).toEqual([expect.any(String), tab.tabId].slice(-tabs.length));
-  // Its first request may go out (to an address the rules allow), and no more: it is closed.
-  expect(popupHits).toBeLessThanOrEqual(1);
-  expect(d.hub.browser.debugHandles().context?.pages()).toHaveLength(tabs.length);
+}
+
+test('a popup that a cross-origin frame of an AI tab opens is closed, never a tab', async () => {
+  const tab = await d.app.ok({ op: 'open', url: site.url('/hello') });
+  const before = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string }[];
+  const eventsBefore = d.app.events.length;
+  const context = d.hub.browser.debugHandles().context!;
+  const appeared = context.waitForEvent('page', (p) => p.url().includes('/popup-target'));
+  await d.app.ok({ op: 'navigate', url: site.url('/framed') });
+  const popup = await appeared;
+  if (!popup.isClosed()) await popup.waitForEvent('close');
+  const after = (await d.app.ok({ op: 'tabs' })).tabs as { tabId: string; human: boolean }[];
+  expect(after.map((t) => t.tabId)).toEqual(before.map((t) => t.tabId));
+  const listed = d.app.events
+    .slice(eventsBefore)
+    .flatMap((e) => (e.type === 'tabs' ? e.tabs.map((t) => t.tabId) : []));
+  expect(new Set(listed)).toEqual(new Set(before.map((t) => t.tabId)));
+  expect(context.pages()).toHaveLength(after.length);
   await d.app.ok({ op: 'close', tabId: tab.tabId });
-  d.app.config({});
 });
 
 test('at most 8 AI tabs: the ninth open is refused with TAB_LIMIT', async () => {

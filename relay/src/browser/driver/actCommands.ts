@@ -14,7 +14,8 @@ import { done, errorText, fail } from './results.js';
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
 const MAX_RESULT_CHARS = 256 * 1024;
-const POPUP_GRACE_MS = 100;
+/** The most an act waits for the popups it opened to appear and be closed. */
+const POPUP_SETTLE_MS = 2000;
 
 function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
@@ -82,7 +83,7 @@ function describeAction(cmd: Cmd<'act'>, answer: Record<string, unknown>): strin
 function resultData(
   tab: Tab,
   data: Record<string, unknown>,
-  popupsBefore: number,
+  popupMark?: number,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {
     tabId: tab.id,
@@ -91,7 +92,7 @@ function resultData(
     generation: tab.generation,
     untrusted: true,
   };
-  const popup = tab.popups.slice(popupsBefore).at(-1);
+  const popup = popupMark === undefined ? undefined : tab.popups.latestSince(popupMark);
   if (popup !== undefined) out.popup = { url: urlForAgent(popup), blocked: true };
   return out;
 }
@@ -113,7 +114,7 @@ export async function act(
   if (denied) return denied;
   core.focus(tab);
   const generation = tab.generation;
-  const popupsBefore = tab.popups.length;
+  const popupMark = await tab.popups.mark();
   const answer = await agentCall(tab, 'act', {
     operation: cmd.operation,
     generation,
@@ -143,9 +144,8 @@ export async function act(
     }
     answer.clicked = true;
   }
-  if (cmd.operation === 'click' || cmd.operation === 'key') {
-    await new Promise((resolve) => setTimeout(resolve, POPUP_GRACE_MS));
-  }
+  // A popup the input opened was announced before the input returned; its window comes later.
+  await tab.popups.settled(popupMark, POPUP_SETTLE_MS);
   const effect = answer.clicked ?? answer.typed ?? answer.scrolled ?? answer.pressed;
   if (effect === true) {
     tab.lastAction = describeAction(cmd, answer);
@@ -158,7 +158,7 @@ export async function act(
         : 'nothing on the page has that target; read the page again';
     answer.hint = `${cmd.operation} did not affect the target: ${hint}`;
   }
-  return done(resultData(tab, answer, popupsBefore));
+  return done(resultData(tab, answer, popupMark));
 }
 
 export async function style(core: DriverCore, cmd: Cmd<'style'>): Promise<DriverResult> {
@@ -186,7 +186,7 @@ export async function style(core: DriverCore, cmd: Cmd<'style'>): Promise<Driver
   if (isResult(answer)) return answer;
   tab.lastAction = 'changed the page style';
   core.changed();
-  return done(resultData(tab, answer, tab.popups.length));
+  return done(resultData(tab, answer));
 }
 
 export async function executeJs(core: DriverCore, cmd: Cmd<'execute_js'>): Promise<DriverResult> {
@@ -211,13 +211,7 @@ export async function executeJs(core: DriverCore, cmd: Cmd<'execute_js'>): Promi
   core.changed();
   const text = JSON.stringify(result) ?? 'null';
   if (text.length > MAX_RESULT_CHARS) {
-    return done(
-      resultData(
-        tab,
-        { result: null, resultTruncated: true, resultChars: text.length },
-        tab.popups.length,
-      ),
-    );
+    return done(resultData(tab, { result: null, resultTruncated: true, resultChars: text.length }));
   }
-  return done(resultData(tab, { result }, tab.popups.length));
+  return done(resultData(tab, { result }));
 }

@@ -82,6 +82,7 @@ export class BrowserDriver implements DriverCore {
     this.#hooks = {
       rules: () => ({ allowLoopback: this.settings.allowLoopback, hubPort: this.hubPort }),
       tabOf: (page) => this.#byPage.get(page),
+      claimPopup: (url) => [...this.#tabs.values()].some((t) => !t.human && t.popups.claim(url)),
       navigated: (tab) => this.#navigated(tab),
       closed: (tab) => this.#closed(tab),
       changed: () => this.changed(),
@@ -361,15 +362,18 @@ export class BrowserDriver implements DriverCore {
 
   async #onPage(launched: Launched, page: Page): Promise<void> {
     if (this.#byPage.has(page)) return;
+    // Chromium names the opener of every window a page opens, `noopener` ones included; Playwright
+    // knows it when it reports the page (no round trip here).
     const opener = await page.opener().catch(() => null);
-    if (this.#byPage.has(page) || page.isClosed() || this.#launched !== launched) return;
     const openerTab = opener ? this.#byPage.get(opener) : undefined;
     if (openerTab && !openerTab.human) {
-      // A popup of an AI tab: blocked (its navigation is refused by the route) and reported.
-      if (page.url() !== 'about:blank') openerTab.popups.push(page.url());
+      // A popup of an AI tab: never a tab; closed, and its act told (popupLog.ts).
+      const committed = page.url();
       await page.close().catch(() => undefined);
+      openerTab.popups.closed(committed);
       return;
     }
+    if (this.#byPage.has(page) || page.isClosed() || this.#launched !== launched) return;
     if (this.#opening > 0) {
       this.#unclaimed.add(page);
       return;

@@ -10,6 +10,7 @@ import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
 import type { RunRegistry } from '../workflow/runRegistry.js';
 import type { Recordings } from './recordings.js';
 import type { PromptOutcome } from './approvalDesk.js';
+import type { PopupLog } from './popupLog.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
 
@@ -57,8 +58,8 @@ export interface Tab {
   /** The last few tickets before the current one, for `wait` on a superseded id. */
   pastTickets: Ticket[];
   lastAction: string | null;
-  /** Addresses of popups the page tried to open (blocked), newest last. */
-  popups: string[];
+  /** The popups the page tried to open (each closed): see popupLog.ts. */
+  readonly popups: PopupLog;
   /** Set when the navigation rules stopped a navigation of this tab (a redirect, a link). */
   blocked: { url: string; message: string } | null;
   closed: boolean;

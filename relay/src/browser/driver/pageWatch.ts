@@ -2,17 +2,20 @@
  * Following the pages of the AI's browser: every page becomes a tab record whose generation moves
  * with each main-frame navigation; AI tabs keep their console; navigations of AI tabs (main frame
  * and subframes) pass the navigation rules at the network layer; popups an AI tab tries to open
- * are stopped before they load anything.
+ * are stopped before they load anything (popupLog.ts).
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
 import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
 import type { AgentFactory, Tab } from './core.js';
+import { PopupLog } from './popupLog.js';
 import { errorText } from './results.js';
 
 export interface WatchHooks {
   rules(): NavigationRules;
   tabOf(page: Page): Tab | undefined;
+  /** A new window's first request: true when it is a popup an AI tab announced (it is stopped). */
+  claimPopup(url: string): boolean;
   navigated(tab: Tab): void;
   closed(tab: Tab): void;
   changed(): void;
@@ -45,7 +48,7 @@ export function watchPage(
     ticket: null,
     pastTickets: [],
     lastAction: null,
-    popups: [],
+    popups: new PopupLog(),
     blocked: null,
     closed: false,
   };
@@ -64,6 +67,7 @@ export function watchPage(
     );
   });
   if (!human) {
+    tab.popups.watch(tab.cdp);
     page.on('console', (message) => {
       const level = consoleLevel(message.type());
       if (level) tab.console.push(level, message.text());
@@ -106,22 +110,19 @@ async function routeRequest(route: Route, hooks: WatchHooks): Promise<void> {
   try {
     page = request.frame().page();
   } catch {
-    // A window a page opens navigates before its frame exists: whose it is cannot be told yet,
-    // so the rules apply to it; an AI tab's popup is closed as soon as it appears.
+    // A window a page opens navigates before its page exists. An AI tab announced its popups:
+    // theirs load nothing. Any other (a cross-origin frame's popup, the person's) passes the
+    // rules; an AI tab's popup is closed as soon as it appears.
+    if (hooks.claimPopup(request.url())) return route.abort('blockedbyclient');
     const verdict = checkNavigation(request.url(), hooks.rules());
     return verdict.ok ? route.continue() : route.abort('blockedbyclient');
   }
   const tab = hooks.tabOf(page);
   if (!tab) {
+    // A page not yet taken in: an AI tab's popup (about to be closed) goes nowhere meanwhile.
     const opener = await page.opener().catch(() => null);
     const openerTab = opener ? hooks.tabOf(opener) : undefined;
-    if (openerTab && !openerTab.human) {
-      openerTab.popups.push(request.url());
-      await route.abort('blockedbyclient');
-      await page.close().catch(() => undefined);
-      return;
-    }
-    return route.continue();
+    return openerTab && !openerTab.human ? route.abort('blockedbyclient') : route.continue();
   }
   if (tab.human) return route.continue();
   const main = request.frame() === page.mainFrame();
