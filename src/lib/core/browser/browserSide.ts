@@ -161,7 +161,11 @@ export class BrowserSide {
     } else if (event.type === 'approval-requested' && isApproval(event.approval)) {
       // A workflow run asks: no AI call waits to carry the prompt, so it is shown now.
       const runId = typeof event.runId === 'string' ? event.runId.slice(0, 80) : 'a run';
-      this.deps.approvals.askBrowser(event.approval, this.deps.promptWindow(), `workflow ${runId}`);
+      this.deps.approvals.askBrowser(
+        event.approval,
+        this.deps.promptWindow(),
+        `A workflow run (${runId})`,
+      );
       this.deps.changed();
     } else if (event.type === 'approval-withdrawn') {
       if (this.deps.approvals.withdraw(event.requestId)) this.deps.changed();

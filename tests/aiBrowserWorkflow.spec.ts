@@ -1,0 +1,217 @@
+/**
+ * Browser workflows end to end: the SDK client through vmark-relay, the hub's run, and the real
+ * app, where the person answers each step's prompt, and does the chore once to record it.
+ * Recording needs the person's hands in the AI's browser window, so this file has a hub of its
+ * own (tests/support/ownHub.ts), whose live browser the test reaches.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { openApp } from './support/app';
+import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import { call } from './support/mcp';
+import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import { startPageServer, type PageServer } from './support/pageServer';
+
+const FORM = `<!doctype html><title>New post</title>
+<h1>New post</h1>
+<label>Title <input id="title"></label>
+<label>Password <input id="pw" type="password"></label>
+<button onclick="save()">Save</button>
+<p>Saved: <output id="saved"></output></p>
+<script>
+  function save() {
+    document.getElementById('saved').textContent = document.getElementById('title').value;
+  }
+</script>`;
+
+let own: OwnHub;
+let page: Page;
+let client: Client;
+let site: PageServer;
+
+test.beforeAll(async ({ browser }) => {
+  site = await startPageServer({ '/form': FORM });
+  own = await startOwnHub();
+  page = await (await browser.newContext()).newPage();
+  await openApp(page, own.url);
+  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.locator('input[name="browser-loopback"]').setChecked(true);
+  await page.getByRole('button', { name: 'Done' }).click();
+  client = await connectClientTo(own, 'Workflow Test');
+});
+
+test.afterEach(async () => {
+  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
+  await closeAiTabs(page);
+});
+
+test.afterAll(async () => {
+  await client?.close().catch(() => undefined);
+  await page?.context().close();
+  await own?.close();
+  await site?.close();
+});
+
+const SOURCE = () => `---
+site: blog
+inputs: [title]
+---
+1. action: navigate to ${site.url('/form')}
+2. action: type {title} into "Title" (textbox)
+3. action: click "Save" (button)
+4. extract: content
+`;
+
+async function openTab(): Promise<string> {
+  const r = await call(client, 'browser', { action: 'open', url: site.url('/form') });
+  expect(r.isError, r.text).toBe(false);
+  return r.data.tabId as string;
+}
+
+async function status(runId: string) {
+  return (await call(client, 'browser_read', { action: 'workflow_status', runId })).data;
+}
+
+async function ended(runId: string): Promise<Record<string, unknown>> {
+  let state: Record<string, unknown> = {};
+  await expect
+    .poll(async () => {
+      state = await status(runId);
+      return state.status;
+    })
+    .not.toBe('running');
+  return state;
+}
+
+async function savedText(tabId: string): Promise<string> {
+  const r = await call(client, 'browser_read', { action: 'query', tabId, selector: '#saved' });
+  return (r.data.elements as { text: string }[])[0].text;
+}
+
+test('44. a run asks the person in the app for each write, then completes with the extraction', async () => {
+  const tabId = await openTab();
+  const started = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: SOURCE(),
+    inputs: { title: 'Spring notes' },
+  });
+  expect(started.isError, started.text).toBe(false);
+  expect(started.data).toMatchObject({ steps: 4, firstStep: 'step-1', status: 'running' });
+  const runId = started.data.runId as string;
+  const card = promptCard(page);
+  await expect(card.locator('h2')).toHaveText(`A workflow run (${runId}) asks to use the browser`);
+  await expect(card.locator('.action')).toHaveText('Type text');
+  await expect(card.locator('.summary')).toHaveText('Text: "Spring notes"');
+  expect(await status(runId)).toMatchObject({
+    status: 'running',
+    pendingApproval: { operation: 'type', url: site.origin },
+  });
+  await answerPrompt(page, 'Allow once');
+  await expect(card.locator('.element')).toHaveText('button "Save"');
+  await answerPrompt(page, 'Allow once');
+  const state = await ended(runId);
+  expect(state).toMatchObject({ status: 'completed', completedSteps: 4 });
+  expect((state.stepResults as { data?: object }[])[3].data).toMatchObject({ title: 'New post' });
+  expect(await savedText(tabId)).toBe('Spring notes');
+});
+
+test('45. a goal step pauses the run; resumed, the step counts as done by hand', async () => {
+  const tabId = await openTab();
+  const source = `---\nsite: blog\n---\n1. goal: pick the draft\n2. extract: content\n`;
+  const first = await call(client, 'browser', { action: 'workflow_run', tabId, source });
+  const runId = first.data.runId as string;
+  expect(await ended(runId)).toMatchObject({
+    status: 'paused',
+    pausedAt: 'step-1',
+    reasonCode: 'needs-human',
+  });
+  const again = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source,
+    resumeRunId: runId,
+  });
+  expect(again.isError, again.text).toBe(false);
+  const state = await ended(again.data.runId as string);
+  expect(state).toMatchObject({ status: 'completed', resumedFrom: runId });
+  expect((state.stepResults as { status: string }[]).map((s) => s.status)).toEqual([
+    'done-by-human',
+    'done',
+  ]);
+});
+
+test('49. cancelling a run takes its prompt away; again is already-terminal; a stranger run is not found', async () => {
+  const tabId = await openTab();
+  const started = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: SOURCE(),
+    inputs: { title: 'Never typed' },
+  });
+  const runId = started.data.runId as string;
+  await expect(promptCard(page)).toBeVisible();
+  const cancelled = await call(client, 'browser', { action: 'workflow_cancel', runId });
+  expect(cancelled.data).toEqual({ runId, result: 'cancelled' });
+  await expect(promptCard(page)).toHaveCount(0);
+  expect(await ended(runId)).toMatchObject({ status: 'cancelled' });
+  expect((await call(client, 'browser', { action: 'workflow_cancel', runId })).data).toEqual({
+    runId,
+    result: 'already-terminal',
+  });
+  expect(
+    (await call(client, 'browser', { action: 'workflow_cancel', runId: 'wfrun-none-1' })).data,
+  ).toMatchObject({ error: 'RUN_NOT_FOUND' });
+  expect(await savedText(tabId)).toBe('');
+});
+
+test('51. the person records a chore once: the workflow names the field, asks for the password by hand, holds no value, and runs', async () => {
+  const tabId = await openTab();
+  const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'blog' };
+  const asked = await call(client, 'browser', start);
+  expect(asked.data).toMatchObject({ error: 'APPROVAL_REQUIRED', operation: 'record' });
+  const card = promptCard(page);
+  await expect(card.locator('.action')).toHaveText('Record what you do');
+  await expect(card.getByRole('button', { name: 'Allow on this site' })).toHaveCount(0);
+  await answerPrompt(page, 'Allow once');
+  const started = await call(client, 'browser', start);
+  expect(started.data, started.text).toMatchObject({ recording: true });
+
+  // The person, in the AI's browser window.
+  const hands = own.hub.browser.debugHandles().page(tabId);
+  if (!hands) throw new Error('the AI tab is not open');
+  await hands.locator('#title').fill('My private draft title');
+  await hands.locator('#pw').fill('correct horse battery');
+  await hands.locator('button').click();
+
+  const stopped = await call(client, 'browser', {
+    action: 'workflow_record',
+    tabId,
+    recordOp: 'stop',
+  });
+  expect(stopped.isError, stopped.text).toBe(false);
+  for (const typed of ['private draft', 'horse battery']) expect(stopped.text).not.toContain(typed);
+  expect(stopped.data).toMatchObject({ inputs: ['title'], eventCount: 4, capped: false });
+  const source = stopped.data.source as string;
+  expect(source.split('\n').filter((l) => /^\d+\. /.test(l))).toEqual([
+    `1. action: navigate to ${site.url('/form')}`,
+    '2. action: type {title} into "Title" (textbox)',
+    '3. confirm: enter "Password"',
+    '4. action: click "Save" (button)',
+  ]);
+
+  const run = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source,
+    inputs: { title: 'From the recording' },
+  });
+  expect(run.isError, run.text).toBe(false);
+  await answerPrompt(page, 'Allow once');
+  expect(await ended(run.data.runId as string)).toMatchObject({
+    status: 'paused',
+    pausedAt: 'step-3',
+    reasonCode: 'needs-human',
+  });
+});
