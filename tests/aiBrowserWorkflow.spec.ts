@@ -108,7 +108,9 @@ test('44. a run asks the person in the app for each write, then completes with t
     status: 'running',
     pendingApproval: { operation: 'type', url: site.origin },
   });
-  await answerPrompt(page, 'Allow once');
+  // The next step's prompt may take this one's place at once: answer, then wait for it.
+  await expect(card).toHaveAttribute('data-armed', 'true');
+  await card.getByRole('button', { name: 'Allow once', exact: true }).click();
   await expect(card.locator('.element')).toHaveText('button "Save"');
   await answerPrompt(page, 'Allow once');
   const state = await ended(runId);
@@ -214,4 +216,50 @@ test('51. the person records a chore once: the workflow names the field, asks fo
     pausedAt: 'step-3',
     reasonCode: 'needs-human',
   });
+});
+
+test('the Browser panel shows a run step by step, what it waits for, and cancels it', async () => {
+  const tabId = await openTab();
+  await page.locator('.toolbar .browser-toggle').click();
+  const source = SOURCE().replace(
+    '3. action: click',
+    '3. goal: check the preview\n4. action: click',
+  );
+  const started = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: source.replace('4. extract', '5. extract'),
+    inputs: { title: 'Panel' },
+  });
+  const runId = started.data.runId as string;
+  const row = page.locator(`.browser-panel [data-workflow-run="${runId}"]`);
+  await expect(promptCard(page)).toBeVisible();
+  await expect(row.locator('.summary')).toHaveText(
+    `Waiting for your answer: Type text on ${site.origin}`,
+  );
+  await expect(row.locator('[data-step="1"]')).toHaveText('Step 1: done');
+  await expect(row.locator('[data-step="2"]')).toHaveText('Step 2: running');
+  await answerPrompt(page, 'Allow once');
+  await expect(row.locator('.summary')).toHaveText(
+    'Paused at step 3: Step 3 is for the AI or the person: goal: check the preview',
+  );
+  await expect(row.locator('[data-step="2"]')).toHaveText('Step 2: done');
+  await row.getByRole('button', { name: 'Cancel run' }).click();
+  await expect(row.locator('.summary')).toHaveText('Cancelled');
+  await expect(row.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
+  expect(await status(runId)).toMatchObject({ status: 'cancelled' });
+
+  // Denying a step's prompt (Escape) ends the run, and the panel says so.
+  const again = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: SOURCE(),
+    inputs: { title: 'Denied' },
+  });
+  const deniedRow = page.locator(`.browser-panel [data-workflow-run="${again.data.runId}"]`);
+  await expect(promptCard(page)).toHaveAttribute('data-armed', 'true');
+  await page.keyboard.press('Escape');
+  await expect(promptCard(page)).toHaveCount(0);
+  await expect(deniedRow.locator('.summary')).toHaveText('Ended: The person denied the step.');
+  await page.locator('.toolbar .browser-toggle').click();
 });

@@ -220,7 +220,11 @@ export class Core implements CoreApi {
       notices: [...this.notices],
       ai: { state: this.link.state, clients: this.link.clients.map((c) => c.name) },
       approvals: this.approvals.shown(this.store.windows.values()),
-      browser: { tabs: [...this.browser.tabs], running: this.browser.running },
+      browser: {
+        tabs: [...this.browser.tabs],
+        running: this.browser.running,
+        runs: [...this.browser.runs],
+      },
     };
   }
 

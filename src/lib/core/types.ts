@@ -12,6 +12,7 @@ import type {
   Operation,
   StandingGrant,
 } from '../browser/protocol';
+import type { RunView } from '../browser/runView';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -129,7 +130,7 @@ export interface Snapshot {
   /** Questions for the person from AI clients, oldest first; a window shows its first one. */
   approvals: ApprovalInfo[];
   /** The AI's browser tabs, for the Browser panel; running is null until the hub says. */
-  browser: { tabs: BrowserTabInfo[]; running: boolean | null };
+  browser: { tabs: BrowserTabInfo[]; running: boolean | null; runs: RunView[] };
 }
 
 /** An AI client asks to open a folder as a workspace. */
@@ -263,7 +264,10 @@ export interface CoreApi {
   answerBrowserApproval(id: string, answer: 'deny' | 'once' | 'site'): Promise<void>;
   /** The Browser panel's commands: the tab list, a thumbnail, close, bring to front. */
   browserPanel(
-    cmd: { op: 'tabs' } | { op: 'thumbnail' | 'close' | 'front'; tabId: string },
+    cmd:
+      | { op: 'tabs' }
+      | { op: 'thumbnail' | 'close' | 'front'; tabId: string }
+      | { op: 'workflow_cancel'; runId: string },
   ): Promise<DriverResult>;
   /** Settings → Browser → Site permissions → Revoke (one operation, or the whole site). */
   revokeBrowserGrant(origin: string, operation?: Operation): Promise<void>;

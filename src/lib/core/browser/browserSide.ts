@@ -19,6 +19,7 @@ import { promptOf } from '../../browser/promptOf';
 import type { Approvals } from '../approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
+import { runViewOf, withRun, type RunView } from '../../browser/runView';
 
 export interface BrowserSideDeps {
   settings(): Settings;
@@ -33,9 +34,12 @@ export interface BrowserSideDeps {
 }
 
 /** What the app's own Browser panel may ask of the driver (never an AI client). */
-export type PanelCommand = Extract<DriverCommand, { op: 'tabs' | 'thumbnail' | 'close' | 'front' }>;
+export type PanelCommand = Extract<
+  DriverCommand,
+  { op: 'tabs' | 'thumbnail' | 'close' | 'front' | 'workflow_cancel' }
+>;
 
-const PANEL_OPS = new Set(['tabs', 'thumbnail', 'close', 'front']);
+const PANEL_OPS = new Set(['tabs', 'thumbnail', 'close', 'front', 'workflow_cancel']);
 
 /** The configuration the driver gets: exactly the person's browser settings. */
 export function configOf(b: BrowserSettings): BrowserConfig {
@@ -50,6 +54,8 @@ export function configOf(b: BrowserSettings): BrowserConfig {
 
 export class BrowserSide {
   tabs: BrowserTabInfo[] = [];
+  /** Workflow runs the hub told of, newest first, for the Browser panel. */
+  runs: RunView[] = [];
   /** Whether the hub's Chromium runs; null until the hub says. */
   running: boolean | null = null;
   private active = false;
@@ -77,7 +83,10 @@ export class BrowserSide {
       typeof cmd === 'object' &&
       cmd !== null &&
       PANEL_OPS.has(cmd.op) &&
-      (cmd.op === 'tabs' || (typeof cmd.tabId === 'string' && cmd.tabId !== ''));
+      (cmd.op === 'tabs' ||
+        (cmd.op === 'workflow_cancel'
+          ? typeof cmd.runId === 'string' && cmd.runId !== ''
+          : typeof cmd.tabId === 'string' && cmd.tabId !== ''));
     if (!valid) {
       return { ok: false, error: 'INVALID_ARGUMENT', message: 'Not a Browser panel command.' };
     }
@@ -141,6 +150,7 @@ export class BrowserSide {
     }
     this.channel.dropAll('The connection to the hub closed before the browser answered.');
     this.tabs = [];
+    this.runs = [];
     this.running = null;
     this.deps.approvals.clearBrowser();
     this.deps.changed();
@@ -169,6 +179,12 @@ export class BrowserSide {
       this.deps.changed();
     } else if (event.type === 'approval-withdrawn') {
       if (this.deps.approvals.withdraw(event.requestId)) this.deps.changed();
+    } else if (event.type === 'workflow-run') {
+      const run = runViewOf(event.run);
+      if (run) {
+        this.runs = withRun(this.runs, run);
+        this.deps.changed();
+      }
     } else if (event.type === 'browser-state') {
       this.running = event.running === true;
       if (!this.running) this.tabs = [];
