@@ -22,16 +22,15 @@ import { launchBrowser, type Launched } from './launch.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
 import { errorText, fail } from './results.js';
-import { runCommand } from './dispatch.js';
 import { SessionVault } from './sessionVault.js';
-import { RunRegistry } from '../workflow/runRegistry.js';
-import { Recordings } from './recordings.js';
-import { RUN_BUDGET_MS } from './workflowCommands.js';
+import type { WorkflowState } from './workflowState.js';
 import type { ApprovalRequest } from '../protocol.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import { gotoFailure, Ticket } from './tickets.js';
 
 export const MAX_AI_TABS = 8;
+/** A workflow run's budget of running time; the clock stops while the person is asked. */
+export const DEFAULT_RUN_BUDGET_MS = 120_000;
 export const DEFAULT_IDLE_MS = 5 * 60_000;
 const GOTO_TIMEOUT_MS = 60_000;
 const PAST_TICKETS = 8;
@@ -46,15 +45,15 @@ export interface DriverOptions {
   createAgent: AgentFactory;
   extractor?: Extractor | null;
   idleMs?: number;
-  /** A workflow run's budget of running time (default RUN_BUDGET_MS). */
+  /** A workflow run's budget of running time (default DEFAULT_RUN_BUDGET_MS). */
   runBudgetMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
 export class BrowserDriver implements DriverCore {
   readonly vault: SessionVault;
-  readonly runs = new RunRegistry();
-  readonly recordings = new Recordings();
+  #workflows: WorkflowState | null = null;
+  #loadingWorkflows: Promise<WorkflowState> | null = null;
   readonly extractor: Extractor | null;
   readonly hubPort: number | undefined;
   #config: BrowserConfig = DEFAULT_CONFIG;
@@ -103,7 +102,16 @@ export class BrowserDriver implements DriverCore {
   }
 
   get runBudgetMs(): number {
-    return this.options.runBudgetMs ?? RUN_BUDGET_MS;
+    return this.options.runBudgetMs ?? DEFAULT_RUN_BUDGET_MS;
+  }
+
+  workflows(): Promise<WorkflowState> {
+    if (this.#workflows) return Promise.resolve(this.#workflows);
+    this.#loadingWorkflows ??= import('./workflowState.js').then((m) => {
+      this.#workflows = m.createWorkflowState();
+      return this.#workflows;
+    });
+    return this.#loadingWorkflows;
   }
 
   get running(): boolean {
@@ -127,6 +135,8 @@ export class BrowserDriver implements DriverCore {
     this.#busy++;
     this.#disarmIdle();
     try {
+      // The commands are loaded with the first one: a hub nobody browses with carries none.
+      const { runCommand } = await import('./dispatch.js');
       return await runCommand(this, checked.cmd);
     } catch (e) {
       this.log(`${checked.cmd.op} failed: ${errorText(e)}`);
@@ -296,19 +306,19 @@ export class BrowserDriver implements DriverCore {
   }
 
   runChanged(runId: string): void {
-    const run = this.runs.get(runId);
+    const run = this.#workflows?.runs.get(runId);
     if (run) this.options.emit({ type: 'workflow-run', run: { ...run } });
   }
 
   promptForRun(request: ApprovalRequest, runId: string): void {
-    this.runs.setPending(runId, request);
+    this.#workflows?.runs.setPending(runId, request);
     this.options.emit({ type: 'approval-requested', approval: request, runId });
     this.runChanged(runId);
   }
 
   async waitForAnswer(requestId: string, signal: AbortSignal): Promise<PromptOutcome> {
     const outcome = await this.#approvals.waitForAnswer(requestId, signal);
-    this.runs.clearPending(requestId);
+    this.#workflows?.runs.clearPending(requestId);
     return outcome;
   }
 
@@ -403,7 +413,7 @@ export class BrowserDriver implements DriverCore {
     tab.refGeneration = null;
     this.#approvals.lapseTab(tab.id);
     this.changed();
-    this.recordings.navigated(tab.id, tab.page.url());
+    this.#workflows?.recordings.navigated(tab.id, tab.page.url());
   }
 
   #closed(tab: Tab): void {
@@ -413,8 +423,8 @@ export class BrowserDriver implements DriverCore {
     this.#byPage.delete(tab.page);
     this.#focus = this.#focus.filter((id) => id !== tab.id);
     this.#approvals.lapseTab(tab.id);
-    this.runs.tabClosed(tab.id);
-    this.recordings.drop(tab.id);
+    this.#workflows?.runs.tabClosed(tab.id);
+    this.#workflows?.recordings.drop(tab.id);
     tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
     void tab.agent.dispose().catch(() => undefined);
     this.changed();

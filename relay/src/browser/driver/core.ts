@@ -7,8 +7,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
 import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
-import type { RunRegistry } from '../workflow/runRegistry.js';
-import type { Recordings } from './recordings.js';
+import type { WorkflowState } from './workflowState.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import type { PopupLog } from './popupLog.js';
 import type { SessionVault } from './sessionVault.js';
@@ -105,12 +104,10 @@ export interface DriverCore {
   navigate(tab: Tab, url: string): Ticket;
   /** Tells the app the tabs changed. */
   changed(): void;
-  /** The hub's workflow runs. */
-  readonly runs: RunRegistry;
+  /** The hub's workflow runs and recordings, loaded on first use. */
+  workflows(): Promise<WorkflowState>;
   /** A run's budget of running time, in ms. */
   readonly runBudgetMs: number;
-  /** What the person does in the AI's tabs while a recording runs (workflow_record). */
-  readonly recordings: Recordings;
   /** Tells the app a run moved on. */
   runChanged(runId: string): void;
   /** Shows a workflow run's prompt in the app now (no AI call is waiting to carry it). */

@@ -7,8 +7,6 @@ import * as panel from './panelCommands.js';
 import * as reads from './readCommands.js';
 import { done } from './results.js';
 import * as sessions from './sessionCommands.js';
-import * as workflows from './workflowCommands.js';
-import { workflowRecord } from './recordCommands.js';
 
 export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
   switch (cmd.op) {
@@ -43,13 +41,10 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
     case 'session_load':
       return sessions.sessionLoad(core, cmd);
     case 'workflow_run':
-      return workflows.workflowRun(core, cmd);
     case 'workflow_status':
-      return workflows.workflowStatus(core, cmd);
-    case 'workflow_record':
-      return workflowRecord(core, cmd);
     case 'workflow_cancel':
-      return workflows.workflowCancel(core, cmd);
+    case 'workflow_record':
+      return workflowCommand(core, cmd);
     case 'tabs':
       return done({ tabs: [...core.allTabs()].map(panel.tabInfo) });
     case 'thumbnail':
@@ -62,4 +57,21 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
       return panel.front(tab, cmd);
     }
   }
+}
+
+type WorkflowCmd = Extract<
+  DriverCommand,
+  { op: 'workflow_run' | 'workflow_status' | 'workflow_cancel' | 'workflow_record' }
+>;
+
+/** The workflow commands, loaded with the first of them (a hub without workflows keeps lean). */
+async function workflowCommand(core: DriverCore, cmd: WorkflowCmd): Promise<DriverResult> {
+  const state = await core.workflows();
+  if (cmd.op === 'workflow_record') {
+    return (await import('./recordCommands.js')).workflowRecord(core, state, cmd);
+  }
+  const w = await import('./workflowCommands.js');
+  if (cmd.op === 'workflow_run') return w.workflowRun(core, state, cmd);
+  if (cmd.op === 'workflow_status') return w.workflowStatus(core, state, cmd);
+  return w.workflowCancel(state, cmd);
 }

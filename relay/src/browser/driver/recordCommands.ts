@@ -7,11 +7,13 @@ import type { DriverCommand, DriverResult } from '../protocol.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, errorText, fail } from './results.js';
+import type { WorkflowState } from './workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
 export async function workflowRecord(
   core: DriverCore,
+  { recordings }: WorkflowState,
   cmd: Cmd<'workflow_record'>,
 ): Promise<DriverResult> {
   const tab = core.tab(cmd.tabId);
@@ -20,7 +22,7 @@ export async function workflowRecord(
     return fail('INVALID_ARGUMENT', 'Recordings are made in the AI’s own tabs only.');
   }
   if (cmd.recordOp === 'stop') {
-    const recorded = core.recordings.stop(tab.id);
+    const recorded = recordings.stop(tab.id);
     if (!recorded) {
       return fail('INVALID_ARGUMENT', 'No recording is running on this tab; start one first.');
     }
@@ -29,7 +31,7 @@ export async function workflowRecord(
     core.changed();
     return done({ tabId: tab.id, ...recorded });
   }
-  if (core.recordings.has(tab.id)) {
+  if (recordings.has(tab.id)) {
     return fail(
       'INVALID_ARGUMENT',
       'recording-already-active: this tab is being recorded already; stop that recording first.',
@@ -37,11 +39,11 @@ export async function workflowRecord(
   }
   const denied = core.authorize(tab, { operation: 'record' });
   if (denied) return denied;
-  core.recordings.start(tab.id, tab.page.url(), cmd.site);
+  recordings.start(tab.id, tab.page.url(), cmd.site);
   try {
-    await tab.agent.startRecording((json) => core.recordings.report(tab.id, json));
+    await tab.agent.startRecording((json) => recordings.report(tab.id, json));
   } catch (e) {
-    core.recordings.drop(tab.id);
+    recordings.drop(tab.id);
     return fail('INTERNAL', `The recording could not start: ${errorText(e)}`);
   }
   tab.lastAction = 'started recording what you do';

@@ -10,13 +10,15 @@ import { WorkflowRun } from '../workflow/runEngine.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, fail } from './results.js';
 import { driverRunEnv } from './runEnv.js';
+import type { WorkflowState } from './workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
-/** A run's budget of running time (the clock stops while the person is being asked). */
-export const RUN_BUDGET_MS = 120_000;
-
-export function workflowRun(core: DriverCore, cmd: Cmd<'workflow_run'>): DriverResult {
+export function workflowRun(
+  core: DriverCore,
+  { runs }: WorkflowState,
+  cmd: Cmd<'workflow_run'>,
+): DriverResult {
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
   if (tab.human) {
@@ -26,7 +28,7 @@ export function workflowRun(core: DriverCore, cmd: Cmd<'workflow_run'>): DriverR
     );
   }
   const inputs = cmd.inputs ?? {};
-  const prepared = core.runs.prepare({
+  const prepared = runs.prepare({
     tabId: tab.id,
     source: cmd.source,
     inputs,
@@ -46,7 +48,7 @@ export function workflowRun(core: DriverCore, cmd: Cmd<'workflow_run'>): DriverR
       changed: () => core.runChanged(prepared.runId),
     },
   );
-  core.runs.add(prepared.runId, tab.id, prepared.identity, run);
+  runs.add(prepared.runId, tab.id, prepared.identity, run);
   core.focus(tab);
   tab.lastAction = `started a workflow (${prepared.steps.length} steps)`;
   core.changed();
@@ -67,15 +69,19 @@ export function workflowRun(core: DriverCore, cmd: Cmd<'workflow_run'>): DriverR
   });
 }
 
-export function workflowStatus(core: DriverCore, cmd: Cmd<'workflow_status'>): DriverResult {
-  const state = core.runs.get(cmd.runId);
+export function workflowStatus(
+  core: DriverCore,
+  { runs }: WorkflowState,
+  cmd: Cmd<'workflow_status'>,
+): DriverResult {
+  const state = runs.get(cmd.runId);
   if (!state) return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
-  const tab = core.tabById(core.runs.tabOf(cmd.runId) ?? '');
-  return done({ ...state, tabId: core.runs.tabOf(cmd.runId), tabOpen: tab !== undefined });
+  const tab = core.tabById(runs.tabOf(cmd.runId) ?? '');
+  return done({ ...state, tabId: runs.tabOf(cmd.runId), tabOpen: tab !== undefined });
 }
 
-export function workflowCancel(core: DriverCore, cmd: Cmd<'workflow_cancel'>): DriverResult {
-  const result = core.runs.cancel(cmd.runId);
+export function workflowCancel({ runs }: WorkflowState, cmd: Cmd<'workflow_cancel'>): DriverResult {
+  const result = runs.cancel(cmd.runId);
   if (result === 'RUN_NOT_FOUND') {
     return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
   }

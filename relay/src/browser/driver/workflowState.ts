@@ -1,0 +1,15 @@
+/**
+ * The driver's workflow state: the runs and the recordings. Loaded with the first workflow
+ * command, not with the hub, so that a hub nobody asks for a workflow carries none of it.
+ */
+import { RunRegistry } from '../workflow/runRegistry.js';
+import { Recordings } from './recordings.js';
+
+export interface WorkflowState {
+  runs: RunRegistry;
+  recordings: Recordings;
+}
+
+export function createWorkflowState(): WorkflowState {
+  return { runs: new RunRegistry(), recordings: new Recordings() };
+}
