@@ -75,6 +75,8 @@ test('CRLF line endings, a BOM and a missing final newline survive an edit and a
   await p.click();
   await page.keyboard.press('End');
   await page.keyboard.type(' More.');
+  // The edit has reached the document (else "Saved" below could be the state before it).
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
   await page.keyboard.press('Control+s');
   await expect(page.locator('.statusbar .state')).toHaveText('Saved');
   const saved = (await readOpfs(page, 'crlf.md'))?.toString('utf8');
@@ -112,6 +114,10 @@ test('typing right after a link, or after inline code, does not extend it', asyn
     await page.keyboard.press('End');
     await page.keyboard.type(' now');
   }
+  // The edits have reached the document and come back to the editor: a late echo would put the
+  // caret back where it was before the click below.
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
+  await expect.poll(() => paragraphs.nth(1).textContent()).toBe('Run npm test now');
   // Inside the link's words, typing is part of the link.
   await paragraphs.nth(0).click();
   // Keys pressed before the click's caret has landed would go where the caret was.
