@@ -30,7 +30,11 @@ let client: Client;
 let site: PageServer;
 
 test.beforeAll(async ({ browser }) => {
-  site = await startPageServer({ '/form': FORM });
+  site = await startPageServer({
+    '/form': FORM,
+    '/renamed': FORM.replace('>Save<', '>Save now<'),
+    '/slow': { body: FORM, delayMs: 4_000 },
+  });
   own = await startOwnHub();
   page = await (await browser.newContext()).newPage();
   await openApp(page, own.url);
@@ -53,11 +57,11 @@ test.afterAll(async () => {
   await site?.close();
 });
 
-const SOURCE = () => `---
+const SOURCE = (path = '/form') => `---
 site: blog
 inputs: [title]
 ---
-1. action: navigate to ${site.url('/form')}
+1. action: navigate to ${site.url(path)}
 2. action: type {title} into "Title" (textbox)
 3. action: click "Save" (button)
 4. extract: content
@@ -262,4 +266,107 @@ test('the Browser panel shows a run step by step, what it waits for, and cancels
   await expect(promptCard(page)).toHaveCount(0);
   await expect(deniedRow.locator('.summary')).toHaveText('Ended: The person denied the step.');
   await page.locator('.toolbar .browser-toggle').click();
+});
+
+/** Answers the prompt on screen, and the next one if `next` names its element. */
+async function allow(button: 'Allow once' | 'Allow on this site', nextElement?: string) {
+  const card = promptCard(page);
+  if (!nextElement) return answerPrompt(page, button);
+  await expect(card).toHaveAttribute('data-armed', 'true');
+  await card.getByRole('button', { name: button, exact: true }).click();
+  await expect(card.locator('.element')).toHaveText(nextElement);
+}
+
+async function runToEnd(tabId: string, source: string, title: string, allowRepeat?: boolean) {
+  const r = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source,
+    inputs: { title },
+    ...(allowRepeat ? { allowRepeat } : {}),
+  });
+  expect(r.isError, r.text).toBe(false);
+  return r.data.runId as string;
+}
+
+const statuses = (state: Record<string, unknown>) =>
+  (state.stepResults as { status: string; reason?: string }[]).map((s) =>
+    s.status === 'skipped' ? `skipped:${s.reason}` : s.status,
+  );
+
+test('46. the ledger: a rerun skips the writes it did; new inputs or allowRepeat run them again', async () => {
+  const tabId = await openTab();
+  const first = await runToEnd(tabId, SOURCE(), 'One');
+  await allow('Allow on this site', 'button "Save"');
+  await allow('Allow on this site');
+  expect(statuses(await ended(first))).toEqual(['done', 'done', 'done', 'done']);
+  const skipped = [
+    'skipped:already-completed',
+    'skipped:already-completed',
+    'skipped:already-completed',
+    'done',
+  ];
+  expect(statuses(await ended(await runToEnd(tabId, SOURCE(), 'One')))).toEqual(skipped);
+  const reformatted = SOURCE().replace('2. action', '2.    action');
+  expect(statuses(await ended(await runToEnd(tabId, reformatted, 'One')))).toEqual(skipped);
+  expect(statuses(await ended(await runToEnd(tabId, SOURCE(), 'Two')))).toEqual([
+    'done',
+    'done',
+    'done',
+    'done',
+  ]);
+  expect(await savedText(tabId)).toBe('Two');
+  expect(statuses(await ended(await runToEnd(tabId, SOURCE(), 'Two', true)))).toEqual([
+    'done',
+    'done',
+    'done',
+    'done',
+  ]);
+  await expect(promptCard(page)).toHaveCount(0);
+});
+
+test('47. bounds and one running run a tab, refused before anything runs', async () => {
+  const tabId = await openTab();
+  const refused = async (args: Record<string, unknown>) => {
+    const r = await call(client, 'browser', { action: 'workflow_run', tabId, ...args });
+    expect(r.isError).toBe(true);
+    return r.data;
+  };
+  const steps = (n: number) =>
+    `---\nsite: s\n---\n${Array.from({ length: n }, (_, i) => `${i + 1}. extract: content`).join('\n')}\n`;
+  expect(await refused({ source: steps(26) })).toMatchObject({
+    error: 'INVALID_ARGUMENT',
+    message: expect.stringContaining('26 steps'),
+  });
+  expect(await refused({ source: SOURCE(), inputs: { title: 'a', body: 'b' } })).toMatchObject({
+    message: expect.stringContaining('undeclared input "body"'),
+  });
+  expect(await refused({ source: SOURCE(), inputs: {} })).toMatchObject({
+    message: 'missing input: title.',
+  });
+  expect(await refused({ source: '---\nsite: s\n---\n' })).toMatchObject({
+    error: 'INVALID_WORKFLOW',
+  });
+  const slow = await runToEnd(tabId, SOURCE('/slow'), 'x');
+  expect(await refused({ source: SOURCE(), inputs: { title: 'y' } })).toMatchObject({
+    error: 'RUN_ALREADY_ACTIVE',
+    runId: slow,
+  });
+  await call(client, 'browser', { action: 'workflow_cancel', runId: slow });
+  expect(await ended(slow)).toMatchObject({ status: 'cancelled' });
+});
+
+test('50. a renamed button heals only with the person’s fresh answer, even where clicks are allowed', async () => {
+  const tabId = await openTab();
+  const runId = await runToEnd(tabId, SOURCE('/renamed'), 'Healed');
+  // Clicks are allowed on this site (test 46), yet the healed click asks.
+  await expect(promptCard(page).locator('.element')).toHaveText('button "Save now"');
+  await allow('Allow once');
+  const state = await ended(runId);
+  expect(state).toMatchObject({ status: 'completed' });
+  expect((state.stepResults as { data?: object }[])[2].data).toEqual({
+    healedFrom: 'Save',
+    healedTo: 'Save now',
+  });
+  expect(await savedText(tabId)).toBe('Healed');
 });
