@@ -5,8 +5,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard, startAiPages } from './support/aiBrowser';
+import {
+  answerPrompt,
+  closeAiApp,
+  openAiApp,
+  promptCard,
+  settleAiBrowser,
+  startAiPages,
+} from './support/aiBrowser';
 import { call, connectClient } from './support/mcp';
 import type { PageServer } from './support/pageServer';
 
@@ -16,21 +22,17 @@ let pages: PageServer;
 
 test.beforeAll(async ({ browser }) => {
   pages = await startAiPages();
-  page = await (await browser.newContext()).newPage();
-  await openApp(page);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser);
   client = await connectClient('Browser Test');
 });
 
 test.afterEach(async () => {
   // A question left open would cover the panel.
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await pages?.close();
 });
 

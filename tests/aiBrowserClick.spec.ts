@@ -7,8 +7,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import {
+  answerPrompt,
+  closeAiApp,
+  closeAiTabs,
+  openAiApp,
+  settleAiBrowser,
+} from './support/aiBrowser';
 import {
   act,
   allowOnSite,
@@ -27,9 +32,7 @@ let pages: PageServer;
 
 test.beforeAll(async ({ browser }) => {
   pages = await startPageServer();
-  page = await (await browser.newContext()).newPage();
-  await openApp(page);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser);
   client = await connectClient('Click Test');
   const tabId = await openAiTab(client, pages.url('/agent/fields.html'));
   const clicked = await allowOnSite(page, client, tabId, {
@@ -49,13 +52,11 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterEach(async () => {
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await pages?.close();
 });
 

@@ -8,8 +8,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import {
+  answerPrompt,
+  closeAiApp,
+  openAiApp,
+  promptCard,
+  settleAiBrowser,
+} from './support/aiBrowser';
 import { jpegSize } from './support/driverApp';
 import { COOKIE_PAGE, NAVIGATION_PAGES, NOTES_PAGE } from './support/driverPages';
 import { call } from './support/mcp';
@@ -28,22 +33,18 @@ test.beforeAll(async ({ browser }) => {
     '/wide': NAVIGATION_PAGES['/wide'],
   });
   own = await startOwnHub();
-  page = await (await browser.newContext()).newPage();
-  await openApp(page, own.url);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser, own.url);
   // The local test pages are addresses on this computer: the person allows them in Settings.
   await setLoopback(true);
   client = await connectClientTo(own, 'Own Hub Test');
 });
 
 test.afterEach(async () => {
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await own?.close();
   await site?.close();
 });

@@ -7,8 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import { closeAiApp, openAiApp, settleAiBrowser } from './support/aiBrowser';
 import { GATE_PAGES, NAVIGATION_PAGES } from './support/driverPages';
 import { call, connectClient } from './support/mcp';
 import { startPageServer, type PageServer } from './support/pageServer';
@@ -84,9 +83,7 @@ test.beforeAll(async ({ browser }) => {
     '/release': later.route,
     '/stuck': stuck.route,
   });
-  page = await (await browser.newContext()).newPage();
-  await openApp(page);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser);
   client = await connectClient('Pages Test');
 });
 
@@ -97,15 +94,13 @@ test.beforeEach(async () => {
 });
 
 test.afterEach(async () => {
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
   stuck.release();
   later.release();
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await site?.close();
 });
 

@@ -7,8 +7,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard, PUBLISH_PAGE } from './support/aiBrowser';
+import {
+  answerPrompt,
+  closeAiApp,
+  openAiApp,
+  promptCard,
+  PUBLISH_PAGE,
+  settleAiBrowser,
+} from './support/aiBrowser';
 import { SECRET_PATH } from './support/driverPages';
 import { call, connectClient } from './support/mcp';
 import { startPageServer, type PageServer } from './support/pageServer';
@@ -21,20 +27,16 @@ let other: PageServer;
 test.beforeAll(async ({ browser }) => {
   site = await startPageServer({ '/publish.html': PUBLISH_PAGE, [SECRET_PATH]: PUBLISH_PAGE });
   other = await startPageServer({ '/publish.html': PUBLISH_PAGE });
-  page = await (await browser.newContext()).newPage();
-  await openApp(page);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser);
   client = await connectClient('Permissions Test');
 });
 
 test.afterEach(async () => {
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await site?.close();
   await other?.close();
 });

@@ -6,8 +6,13 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openApp } from './support/app';
-import { answerPrompt, closeAiTabs, promptCard } from './support/aiBrowser';
+import {
+  answerPrompt,
+  closeAiApp,
+  openAiApp,
+  promptCard,
+  settleAiBrowser,
+} from './support/aiBrowser';
 import { call } from './support/mcp';
 import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
 import { startPageServer, type PageServer } from './support/pageServer';
@@ -36,9 +41,7 @@ test.beforeAll(async ({ browser }) => {
     '/slow': { body: FORM, delayMs: 4_000 },
   });
   own = await startOwnHub();
-  page = await (await browser.newContext()).newPage();
-  await openApp(page, own.url);
-  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  page = await openAiApp(browser, own.url);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.locator('input[name="browser-loopback"]').setChecked(true);
   await page.getByRole('button', { name: 'Done' }).click();
@@ -46,13 +49,11 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterEach(async () => {
-  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
-  await closeAiTabs(page);
+  await settleAiBrowser(page);
 });
 
 test.afterAll(async () => {
-  await client?.close().catch(() => undefined);
-  await page?.context().close();
+  await closeAiApp(page, client);
   await own?.close();
   await site?.close();
 });

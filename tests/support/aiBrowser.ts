@@ -2,7 +2,9 @@
  * The AI's browser as the end-to-end tests drive it: local pages, the app's prompt answered as a
  * person answers it, and the AI's tabs closed from the Browser panel between tests.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { openApp } from './app';
 import { startPageServer, type PageServer } from './pageServer';
 
 /** A page with a counter button, a text field and a heading, for acts the tests can verify. */
@@ -61,4 +63,27 @@ export async function closeAiTabs(page: Page): Promise<void> {
     await expect(rows).toHaveCount(left - 1);
   }
   await toggle.click();
+}
+
+/** The app in a browser context of its own, serving AI clients (at `url`, else the test hub). */
+export async function openAiApp(browser: Browser, url?: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await openApp(page, url);
+  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  return page;
+}
+
+/** Between tests: no question left open (it would cover the panel), no AI tab left over. */
+export async function settleAiBrowser(page: Page): Promise<void> {
+  while (await promptCard(page).isVisible()) await answerPrompt(page, 'Deny');
+  await closeAiTabs(page);
+}
+
+/** After a file: its client and its app's context closed. */
+export async function closeAiApp(
+  page: Page | undefined,
+  client: Client | undefined,
+): Promise<void> {
+  await client?.close().catch(() => undefined);
+  await page?.context().close();
 }
