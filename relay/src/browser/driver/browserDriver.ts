@@ -21,7 +21,7 @@ import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } 
 import { launchBrowser, type Launched } from './launch.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
-import { done, errorText, fail } from './results.js';
+import { errorText, fail } from './results.js';
 import { SessionVault } from './sessionVault.js';
 import type { WorkflowState } from './workflowState.js';
 import type { ApprovalRequest } from '../protocol.js';
@@ -134,8 +134,7 @@ export class BrowserDriver implements DriverCore {
     }
     // The app's panel asks for the tab list when it connects: answered here, so that a connected
     // app with no browser call made loads none of the commands.
-    if (checked.cmd.op === 'tabs')
-      return done({ tabs: [...this.#tabs.values()].map(panel.tabInfo) });
+    if (checked.cmd.op === 'tabs') return panel.tabList(this);
     this.#busy++;
     this.#disarmIdle();
     try {

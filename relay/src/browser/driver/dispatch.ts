@@ -5,7 +5,6 @@ import type { DriverCore } from './core.js';
 import * as navigation from './navigationCommands.js';
 import * as panel from './panelCommands.js';
 import * as reads from './readCommands.js';
-import { done } from './results.js';
 import * as sessions from './sessionCommands.js';
 
 export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
@@ -46,7 +45,7 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
     case 'workflow_record':
       return workflowCommand(core, cmd);
     case 'tabs':
-      return done({ tabs: [...core.allTabs()].map(panel.tabInfo) });
+      return panel.tabList(core);
     case 'thumbnail':
       return panel.thumbnail(core.tabById(cmd.tabId), cmd);
     case 'close':

@@ -4,7 +4,7 @@
  */
 import type { BrowserTabInfo, DriverCommand, DriverResult } from '../protocol.js';
 import { originForAgent, urlForAgent } from '../policy/urls.js';
-import type { Tab } from './core.js';
+import type { DriverCore, Tab } from './core.js';
 import { captureJpeg, THUMBNAIL_WIDTH } from './pageIo.js';
 import { done, errorText, fail } from './results.js';
 
@@ -22,6 +22,11 @@ export function tabInfo(tab: Tab): BrowserTabInfo {
     human: tab.human,
     lastAction: tab.lastAction,
   };
+}
+
+/** Every tab, AI and human, as the Browser panel lists them. */
+export function tabList(core: DriverCore): DriverResult {
+  return done({ tabs: core.allTabs().map(tabInfo) });
 }
 
 export async function thumbnail(

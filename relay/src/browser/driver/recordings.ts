@@ -23,6 +23,8 @@ interface Entry {
 class Recording {
   readonly entries: Entry[] = [];
   page = 0;
+  /** Entries kept of the current page: the last ones, since pages only move on. */
+  onPage = 0;
   seen = 0;
   capped = false;
   lastActAt = 0;
@@ -37,8 +39,15 @@ class Recording {
     this.seen++;
     if (event.type !== 'navigate') this.lastActAt = now;
     this.entries.push({ event, page: this.page });
-    const onPage = this.entries.filter((e) => e.page === this.page);
-    if (onPage.length > PAGE_EVENT_CAP) this.entries.splice(this.entries.indexOf(onPage[0]), 1);
+    if (++this.onPage > PAGE_EVENT_CAP) {
+      this.entries.splice(this.entries.length - this.onPage, 1);
+      this.onPage--;
+    }
+  }
+
+  nextPage(): void {
+    this.page++;
+    this.onPage = 0;
   }
 }
 
@@ -91,7 +100,7 @@ export class Recordings {
   navigated(tabId: string, url: string): void {
     const recording = this.#byTab.get(tabId);
     if (!recording) return;
-    recording.page++;
+    recording.nextPage();
     if (this.now() - recording.lastActAt < CAUSED_WITHIN_MS) return;
     recording.add({ type: 'navigate', url }, this.now());
   }

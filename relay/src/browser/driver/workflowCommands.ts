@@ -48,7 +48,7 @@ export function workflowRun(
       changed: () => core.runChanged(prepared.runId),
     },
   );
-  runs.add(prepared.runId, tab.id, prepared.identity, run);
+  runs.add(prepared.runId, tab.id, prepared.source, run);
   core.focus(tab);
   tab.lastAction = `started a workflow (${prepared.steps.length} steps)`;
   core.changed();
@@ -76,8 +76,8 @@ export function workflowStatus(
 ): DriverResult {
   const state = runs.get(cmd.runId);
   if (!state) return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
-  const tab = core.tabById(runs.tabOf(cmd.runId) ?? '');
-  return done({ ...state, tabId: runs.tabOf(cmd.runId), tabOpen: tab !== undefined });
+  const tabId = runs.tabOf(cmd.runId);
+  return done({ ...state, tabId, tabOpen: core.tabById(tabId ?? '') !== undefined });
 }
 
 export function workflowCancel({ runs }: WorkflowState, cmd: Cmd<'workflow_cancel'>): DriverResult {

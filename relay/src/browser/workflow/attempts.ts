@@ -25,10 +25,6 @@ function stopFor(result: Extract<DriverResult, { ok: false }>): AttemptResult | 
       };
     case 'BROWSER_DISABLED':
     case 'BROWSER_UNAVAILABLE':
-      return {
-        outcome: 'failed',
-        stop: { status: 'paused', reasonCode: 'needs-human', reason: result.message },
-      };
     case 'NAVIGATION_BLOCKED':
     case 'INVALID_URL':
     case 'INVALID_ARGUMENT':

@@ -7,7 +7,7 @@
  * - a navigation keeps origin and path only (origin alone when the path looks like a credential);
  * - every name is one line, capped and quoted, so a page cannot write a step of its own.
  */
-import { credentialPath } from '../policy/urls.js';
+import { credentialPath, urlForAgent } from '../policy/urls.js';
 
 export type RecordedEvent =
   | { type: 'navigate'; url: string }
@@ -85,16 +85,11 @@ function unique(slug: string, taken: Set<string>): string {
 
 /** The address a navigate step may keep, or null when only a person can say where to go. */
 export function recordedUrl(url: string): string | null {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return null;
-  }
-  if ((u.protocol !== 'http:' && u.protocol !== 'https:') || u.origin === 'null') return null;
-  if (credentialPath(u.pathname)) return `${u.origin}/`;
-  // The path as the URL parser encodes it: no spaces, no line breaks.
-  return `${u.origin}${u.pathname}`;
+  // Scheme, host, port and path of a web address; anything else comes back without `//`.
+  const kept = urlForAgent(url);
+  if (!/^https?:\/\//.test(kept)) return null;
+  const { origin, pathname } = new URL(kept);
+  return credentialPath(pathname) ? `${origin}/` : kept;
 }
 
 function role(r: string | null): string | null {

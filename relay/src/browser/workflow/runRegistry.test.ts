@@ -37,7 +37,7 @@ async function startRun(reg: RunRegistry, req: StartRequest, env: RunEnv, allowR
     allowRepeat,
     resume: p.resume,
   });
-  reg.add(p.runId, req.tabId, p.identity, run);
+  reg.add(p.runId, req.tabId, p.source, run);
   return { ok: true as const, runId: p.runId, state: await run.run() };
 }
 
@@ -93,7 +93,7 @@ describe('RunRegistry', () => {
       ledger: p.ledger,
       allowRepeat: false,
     });
-    reg.add(p.runId, 't1', p.identity, run);
+    reg.add(p.runId, 't1', p.source, run);
     const done = run.run();
     expect(reg.running('t1')).toBe(p.runId);
     expect(reg.prepare(req())).toMatchObject({

@@ -4,7 +4,8 @@
  * outlives the AI client that started it, so a later client can read it or cancel it by id.
  */
 import { checkRun, checkSourceSize } from './bounds.js';
-import { ledgerId } from './identity.js';
+import type { ApprovalRequest } from '../protocol.js';
+import { ledgerId, sourceHash } from './identity.js';
 import { parseWorkflow, type Workflow } from './parser.js';
 import { planRun, type PlannedStep } from './plan.js';
 import { isTerminal, type RunState, type StepResult, type WorkflowRun } from './runEngine.js';
@@ -29,8 +30,8 @@ export type Prepared =
   | {
       ok: true;
       runId: string;
-      /** The completed-writes ledger's key for this workflow and these inputs. */
-      identity: string;
+      /** The workflow's identity (its parsed form), which a resumed run must share. */
+      source: string;
       workflow: Workflow;
       steps: PlannedStep[];
       ledger: Set<number>;
@@ -41,7 +42,8 @@ export type Prepared =
 interface Entry {
   run: WorkflowRun;
   tabId: string;
-  identity: string;
+  /** The workflow's identity (sourceHash). */
+  source: string;
   /** The prompt the run waits on, as the status shows it (origin only, never a URL). */
   pending: PendingApproval | null;
 }
@@ -90,7 +92,7 @@ export class RunRegistry {
         details: { runId: running },
       };
     }
-    const identity = ledgerId(workflow, inputs);
+    const source = sourceHash(workflow);
     let resume: { from: string; results: StepResult[]; doneByHand: number } | undefined;
     if (req.resumeRunId !== undefined) {
       const earlier = this.#runs.get(req.resumeRunId);
@@ -112,7 +114,7 @@ export class RunRegistry {
           message: `Run ${req.resumeRunId} ran on another tab.`,
         };
       }
-      if (earlier.identity.split('+')[0] !== identity.split('+')[0]) {
+      if (earlier.source !== source) {
         return {
           ok: false,
           error: 'RESUME_SOURCE_MISMATCH',
@@ -128,17 +130,17 @@ export class RunRegistry {
     return {
       ok: true,
       runId: `wfrun-${req.tabId}-${this.#next++}`,
-      identity,
+      source,
       workflow,
       steps: plan.steps,
-      ledger: this.#ledger(req.tabId, identity),
+      ledger: this.#ledger(req.tabId, ledgerId(workflow, inputs)),
       ...(resume ? { resume } : {}),
     };
   }
 
   /** Keeps a prepared run; the caller starts it. */
-  add(runId: string, tabId: string, identity: string, run: WorkflowRun): void {
-    this.#runs.set(runId, { run, tabId, identity, pending: null });
+  add(runId: string, tabId: string, source: string, run: WorkflowRun): void {
+    this.#runs.set(runId, { run, tabId, source, pending: null });
     this.#prune();
   }
 
@@ -154,12 +156,7 @@ export class RunRegistry {
   /** The run waits on this prompt. */
   setPending(
     runId: string,
-    request: {
-      requestId: string;
-      operation: string;
-      origin: string;
-      target?: { role: string; name: string };
-    },
+    request: Pick<ApprovalRequest, 'requestId' | 'operation' | 'origin' | 'target'>,
   ): void {
     const entry = this.#runs.get(runId);
     if (!entry) return;
@@ -201,8 +198,8 @@ export class RunRegistry {
     }
   }
 
-  #ledger(tabId: string, identity: string): Set<number> {
-    const key = `${tabId}\u0000${identity}`;
+  #ledger(tabId: string, id: string): Set<number> {
+    const key = `${tabId}\u0000${id}`;
     let set = this.#ledgers.get(key);
     if (!set) this.#ledgers.set(key, (set = new Set()));
     return set;
