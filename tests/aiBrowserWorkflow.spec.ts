@@ -242,13 +242,17 @@ test('the Browser panel shows a run step by step, what it waits for, and cancels
   await expect(row.locator('.summary')).toHaveText(
     `Waiting for your answer: Type text on ${site.origin}`,
   );
-  await expect(row.locator('[data-step="1"]')).toHaveText('Step 1: done');
-  await expect(row.locator('[data-step="2"]')).toHaveText('Step 2: running');
+  await expect(row.locator('[data-step="1"] .state')).toHaveText('Step 1: done');
+  await expect(row.locator('[data-step="2"] .state')).toHaveText('Step 2: running');
+  // Each step as written, above what became of it.
+  await expect(row.locator('[data-step="2"] .words')).toHaveText(
+    'action: type {title} into "Title" (textbox)',
+  );
   await answerPrompt(page, 'Allow once');
   await expect(row.locator('.summary')).toHaveText(
     'Paused at step 3: Step 3 is for the AI or the person: goal: check the preview',
   );
-  await expect(row.locator('[data-step="2"]')).toHaveText('Step 2: done');
+  await expect(row.locator('[data-step="2"] .state')).toHaveText('Step 2: done');
   await row.getByRole('button', { name: 'Cancel run' }).click();
   await expect(row.locator('.summary')).toHaveText('Cancelled');
   await expect(row.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);

@@ -33,11 +33,28 @@ describe('runViewOf', () => {
       reason: null,
       waitingFor: { operation: 'type', site: 'http://127.0.0.1:5000', element: 'textbox "Title"' },
       steps: [
-        { index: 1, status: 'done', attempts: 1, reason: null },
-        { index: 2, status: 'running', attempts: 1, reason: null },
-        { index: 3, status: 'pending', attempts: 0, reason: null },
+        { index: 1, status: 'done', attempts: 1, reason: null, words: null },
+        { index: 2, status: 'running', attempts: 1, reason: null, words: null },
+        { index: 3, status: 'pending', attempts: 0, reason: null, words: null },
       ],
     });
+  });
+
+  it('shows each step as written when the hub sent the plan', () => {
+    const run = runViewOf({
+      ...event,
+      plan: [
+        { index: 1, kind: 'action', text: 'navigate to http://127.0.0.1:5000/form' },
+        { index: 2, kind: 'action', text: `type {title} into "${'T'.repeat(400)}" (textbox)` },
+        { index: 3, kind: 7, text: 'x' },
+      ],
+    });
+    expect(run?.steps.map((s) => s.words)).toEqual([
+      'action: navigate to http://127.0.0.1:5000/form',
+      expect.stringMatching(/^action: type \{title\} into "T+$/),
+      null,
+    ]);
+    expect(run?.steps[1].words).toHaveLength(200);
   });
 
   it('leaves out what is malformed', () => {

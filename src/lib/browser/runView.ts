@@ -9,6 +9,8 @@ export interface RunStepView {
   status: string;
   attempts: number;
   reason: string | null;
+  /** The step as written (`kind: text`), when the hub sent the run's plan. */
+  words: string | null;
 }
 
 export interface RunView {
@@ -53,6 +55,7 @@ export function runViewOf(raw: unknown): RunView | null {
       ? (pending.target as Record<string, unknown>)
       : null;
   const steps = Array.isArray(r.stepResults) ? r.stepResults : [];
+  const words = planWords(r.plan);
   return {
     runId,
     tabId: str(r.tabId, 64),
@@ -82,11 +85,25 @@ export function runViewOf(raw: unknown): RunView | null {
               status,
               attempts: num(step.attempts),
               reason: str(step.reason),
+              words: words.get(num(step.index)) ?? null,
             },
           ]
         : [];
     }),
   };
+}
+
+/** Each planned step's words by index: `kind: text`, cut to a line's worth. */
+function planWords(raw: unknown): Map<number, string> {
+  const words = new Map<number, string>();
+  if (!Array.isArray(raw)) return words;
+  for (const p of raw) {
+    if (typeof p !== 'object' || p === null) continue;
+    const { index, kind, text } = p as Record<string, unknown>;
+    if (typeof index !== 'number' || typeof kind !== 'string' || typeof text !== 'string') continue;
+    words.set(index, `${kind.slice(0, 20)}: ${text}`.slice(0, 200));
+  }
+  return words;
 }
 
 /** The runs after an event: this one updated or added, newest first, at most MAX_RUNS_SHOWN. */

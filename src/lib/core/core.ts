@@ -33,8 +33,9 @@ import { Approvals, promptWindow } from './approvals';
 import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
 import { SnapshotPacer } from './snapshotPacer';
-import { BrowserSide, type PanelCommand } from './browser/browserSide';
-import type { ApprovalAnswer, DriverResult, Operation } from '../browser/protocol';
+import { workflowFile, type WorkflowFileCall } from './workflowFiles';
+import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
+import type { ApprovalAnswer, Operation } from '../browser/protocol';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
@@ -162,7 +163,7 @@ export class Core implements CoreApi {
     await this.browser.answer(id, answer);
   }
 
-  async browserPanel(cmd: PanelCommand): Promise<DriverResult> {
+  async browserPanel(cmd: PanelCommand): Promise<PanelResult> {
     return this.browser.panel(cmd);
   }
 
@@ -246,6 +247,15 @@ export class Core implements CoreApi {
 
   listDir(path: string) {
     return listDir(this.workspaces, path, (e, p, m) => this.ioFailure(e, p, m));
+  }
+
+  /** The Workflows panel: list workflow files, read one as the editor has it, save a recording. */
+  workflowFile(call: WorkflowFileCall) {
+    const openText = (path: string) => {
+      const doc = this.store.findByPath(path);
+      return doc ? { text: doc.text, dirty: isDirty(doc) } : null;
+    };
+    return workflowFile({ files: this.workspaces, list: (p) => this.listDir(p), openText }, call);
   }
 
   createEntry(dir: string, name: string, kind: 'file' | 'directory') {

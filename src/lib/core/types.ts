@@ -8,11 +8,12 @@ import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/sett
 import type {
   ApprovalRequest,
   BrowserTabInfo,
-  DriverResult,
   Operation,
   StandingGrant,
 } from '../browser/protocol';
 import type { RunView } from '../browser/runView';
+import type { PanelCommand, PanelResult } from '../browser/panelCommand';
+import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -217,6 +218,8 @@ export interface CoreApi {
     kind: 'file' | 'directory',
   ): Promise<Result<{ path: string }>>;
   renameEntry(path: string, newName: string): Promise<Result<{ path: string }>>;
+  /** The Workflows panel's files: list them, read one as the editor has it, save a recording. */
+  workflowFile(call: WorkflowFileCall): Promise<WorkflowFileAnswer>;
   deleteEntry(path: string): Promise<Result>;
 
   openFile(
@@ -262,13 +265,8 @@ export interface CoreApi {
 
   /** The person's answer to a browser prompt; "site" also adds the standing grant. */
   answerBrowserApproval(id: string, answer: 'deny' | 'once' | 'site'): Promise<void>;
-  /** The Browser panel's commands: the tab list, a thumbnail, close, bring to front. */
-  browserPanel(
-    cmd:
-      | { op: 'tabs' }
-      | { op: 'thumbnail' | 'close' | 'front'; tabId: string }
-      | { op: 'workflow_cancel'; runId: string },
-  ): Promise<DriverResult>;
+  /** The Browser and Workflows panels' commands (see PanelCommand). */
+  browserPanel(cmd: PanelCommand): Promise<PanelResult>;
   /** Settings → Browser → Site permissions → Revoke (one operation, or the whole site). */
   revokeBrowserGrant(origin: string, operation?: Operation): Promise<void>;
 }

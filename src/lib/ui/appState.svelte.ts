@@ -20,6 +20,8 @@ export class AppState {
   treeVersion = $state(0);
   /** Whether this window shows the Browser panel (the AI's web tabs). */
   browserPanel = $state(false);
+  /** Whether this window shows the Workflows panel (it takes the Browser panel's place). */
+  workflowsPanel = $state(false);
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */
   revisions = $state<Record<string, string>>({});
   private toastSeq = 0;

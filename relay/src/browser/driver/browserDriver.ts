@@ -309,8 +309,11 @@ export class BrowserDriver implements DriverCore {
   }
 
   runChanged(runId: string): void {
-    const run = this.#workflows?.runs.get(runId);
-    if (run) this.options.emit({ type: 'workflow-run', run: { ...run } });
+    const runs = this.#workflows?.runs;
+    const run = runs?.get(runId);
+    // The app's run view also shows each step's words; the MCP status leaves them out.
+    if (run)
+      this.options.emit({ type: 'workflow-run', run: { ...run, plan: runs?.planOf(runId) } });
   }
 
   promptForRun(request: ApprovalRequest, runId: string): void {

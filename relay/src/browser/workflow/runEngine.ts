@@ -130,6 +130,11 @@ export class WorkflowRun {
     return this.#status;
   }
 
+  /** Each step as written (for the app's run view; `workflow_status` does not repeat them). */
+  plan(): { index: number; kind: string; text: string }[] {
+    return this.#steps.map(({ index, kind, text }) => ({ index, kind, text }));
+  }
+
   /** The run as `workflow_status` reports it. */
   state(): RunState {
     const state: RunState = {

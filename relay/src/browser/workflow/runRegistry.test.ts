@@ -49,6 +49,18 @@ const req = (over: Partial<StartRequest> = {}): StartRequest => ({
 });
 
 describe('RunRegistry', () => {
+  it('keeps each step as written, for the app to show beside its status', async () => {
+    const reg = new RunRegistry();
+    const started = await startRun(reg, req(), attempts().env);
+    if (!started.ok) throw new Error(started.message);
+    expect(reg.planOf(started.runId)).toEqual([
+      { index: 1, kind: 'action', text: 'type {title} into "Title" (textbox)' },
+      { index: 2, kind: 'goal', text: 'check the preview' },
+      { index: 3, kind: 'action', text: 'click "Save" (button)' },
+    ]);
+    expect(reg.planOf('wfrun-none')).toEqual([]);
+  });
+
   it('refuses what cannot run, saying why', () => {
     const reg = new RunRegistry();
     expect(reg.prepare(req({ source: '---\nsite: x\n' }))).toMatchObject({

@@ -173,6 +173,11 @@ export class RunRegistry {
     for (const e of this.#runs.values()) if (e.pending?.requestId === requestId) e.pending = null;
   }
 
+  /** The run's steps as written, for the app's run view. */
+  planOf(runId: string): { index: number; kind: string; text: string }[] {
+    return this.#runs.get(runId)?.run.plan() ?? [];
+  }
+
   tabOf(runId: string): string | null {
     return this.#runs.get(runId)?.tabId ?? null;
   }

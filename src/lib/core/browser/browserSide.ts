@@ -20,6 +20,10 @@ import type { Approvals } from '../approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
 import { runViewOf, withRun, type RunView } from '../../browser/runView';
+import { PanelAsks } from './panelAsks';
+import type { PanelCommand, PanelResult } from '../../browser/panelCommand';
+
+export type { PanelCommand, PanelResult };
 
 export interface BrowserSideDeps {
   settings(): Settings;
@@ -33,13 +37,37 @@ export interface BrowserSideDeps {
   send(frame: object): boolean;
 }
 
-/** What the app's own Browser panel may ask of the driver (never an AI client). */
-export type PanelCommand = Extract<
-  DriverCommand,
-  { op: 'tabs' | 'thumbnail' | 'close' | 'front' | 'workflow_cancel' }
->;
+/** Who the dialog says is asking, for a request made in a panel. */
+export const PANEL_CLIENT = 'The Workflows panel';
 
-const PANEL_OPS = new Set(['tabs', 'thumbnail', 'close', 'front', 'workflow_cancel']);
+const PANEL_OPS = new Set([
+  'tabs',
+  'thumbnail',
+  'close',
+  'front',
+  'workflow_cancel',
+  'open',
+  'workflow_run',
+  'workflow_record',
+]);
+
+/** Commands whose prompt the panel's call waits for, then sends again once. */
+const ASKING_OPS = new Set(['open', 'workflow_run', 'workflow_record']);
+
+function validPanelCommand(cmd: PanelCommand): boolean {
+  if (typeof cmd !== 'object' || cmd === null || !PANEL_OPS.has(cmd.op)) return false;
+  const nonEmpty = (v: unknown) => typeof v === 'string' && v !== '';
+  switch (cmd.op) {
+    case 'tabs':
+      return true;
+    case 'workflow_cancel':
+      return nonEmpty(cmd.runId);
+    case 'open':
+      return nonEmpty(cmd.url);
+    default:
+      return nonEmpty(cmd.tabId);
+  }
+}
 
 /** The configuration the driver gets: exactly the person's browser settings. */
 export function configOf(b: BrowserSettings): BrowserConfig {
@@ -61,6 +89,7 @@ export class BrowserSide {
   private active = false;
   private pushed: string | null = null;
   private readonly channel: BrowserChannel;
+  private readonly asks = new PanelAsks();
 
   constructor(private readonly deps: BrowserSideDeps) {
     this.channel = new BrowserChannel((frame) => this.active && deps.send(frame));
@@ -72,31 +101,66 @@ export class BrowserSide {
     const prompt = promptOf(result);
     if (prompt) {
       this.deps.approvals.askBrowser(prompt, this.deps.promptWindow(), client);
+      this.dropGoneAsks();
       this.deps.changed();
     }
     return result;
   }
 
-  /** A command from the Browser panel: only tabs, thumbnail, close and front. */
-  async panel(cmd: PanelCommand): Promise<DriverResult> {
-    const valid =
-      typeof cmd === 'object' &&
-      cmd !== null &&
-      PANEL_OPS.has(cmd.op) &&
-      (cmd.op === 'tabs' ||
-        (cmd.op === 'workflow_cancel'
-          ? typeof cmd.runId === 'string' && cmd.runId !== ''
-          : typeof cmd.tabId === 'string' && cmd.tabId !== ''));
-    if (!valid) {
-      return { ok: false, error: 'INVALID_ARGUMENT', message: 'Not a Browser panel command.' };
+  /** A command from a panel of the app (see PanelCommand). */
+  async panel(cmd: PanelCommand): Promise<PanelResult> {
+    if (!validPanelCommand(cmd)) {
+      return { ok: false, error: 'INVALID_ARGUMENT', message: 'Not a panel command.' };
     }
-    const result = await this.channel.call(cmd);
+    const result = ASKING_OPS.has(cmd.op)
+      ? await this.askingCall(cmd)
+      : await this.channel.call(cmd);
     if (result.ok && cmd.op === 'tabs' && Array.isArray(result.data.tabs)) {
       this.setTabs(result.data.tabs as BrowserTabInfo[]);
     } else if (result.ok && cmd.op === 'close') {
       this.setTabs(this.tabs.filter((t) => t.tabId !== cmd.tabId));
     }
     return result;
+  }
+
+  /**
+   * Sends a panel command; when the driver needs the person's leave, shows the prompt, waits for
+   * the answer and, if it is yes, sends the command again, once.
+   */
+  private async askingCall(cmd: PanelCommand): Promise<PanelResult> {
+    const first = await this.channel.call(cmd);
+    const prompt = promptOf(first);
+    if (!prompt) return first;
+    this.deps.approvals.askBrowser(prompt, this.deps.promptWindow(), PANEL_CLIENT);
+    this.dropGoneAsks();
+    this.deps.changed();
+    const outcome = await this.asks.wait(prompt.requestId);
+    if (outcome === 'deny') {
+      return {
+        ok: false,
+        error: 'NOT_ALLOWED',
+        message: 'You did not allow it, so nothing was done.',
+      };
+    }
+    if (outcome === 'gone') {
+      return {
+        ok: false,
+        error: 'NOT_ALLOWED',
+        message:
+          'The question went away before it was answered (the page or the hub changed), so nothing was done.',
+      };
+    }
+    return this.channel.call(cmd);
+  }
+
+  /** Panel calls waiting on a prompt that is no longer shown end. */
+  private dropGoneAsks(): void {
+    if (this.asks.size === 0) return;
+    const pending = new Set<string>();
+    for (const a of this.deps.approvals.pending) {
+      if (a.kind === 'browser') pending.add(a.request.requestId);
+    }
+    this.asks.keepOnly(pending);
   }
 
   /** The person answered a prompt; "Allow on this site" also grants that operation there. */
@@ -119,6 +183,8 @@ export class BrowserSide {
       t: 'browser-answer',
       answer: { requestId: request.requestId, answer: given },
     });
+    // After the answer is on its way, so a panel's second try reaches the driver behind it.
+    this.asks.settle(request.requestId, given);
     this.deps.changed();
   }
 
@@ -153,6 +219,7 @@ export class BrowserSide {
     this.runs = [];
     this.running = null;
     this.deps.approvals.clearBrowser();
+    this.dropGoneAsks();
     this.deps.changed();
   }
 
@@ -176,9 +243,11 @@ export class BrowserSide {
         this.deps.promptWindow(),
         `A workflow run (${runId})`,
       );
+      this.dropGoneAsks();
       this.deps.changed();
     } else if (event.type === 'approval-withdrawn') {
       if (this.deps.approvals.withdraw(event.requestId)) this.deps.changed();
+      this.asks.settle(event.requestId, 'gone');
     } else if (event.type === 'workflow-run') {
       const run = runViewOf(event.run);
       if (run) {
