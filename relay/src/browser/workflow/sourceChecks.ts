@@ -53,6 +53,8 @@ function lineAtByte(source: string, limit: number): number {
   return line;
 }
 
+const RANK = { error: 0, warning: 1, info: 2 } as const;
+
 interface Refusal {
   error: 'INVALID_ARGUMENT' | 'INVALID_WORKFLOW';
   message: string;
@@ -113,10 +115,11 @@ export function checkWorkflowSource(source: string): SourceCheck {
     }
   }
 
-  // The error about a typed {input} already says what the parser's warning would.
+  // The error about a typed {input} already says what the parser's warning would. By line, then
+  // errors first.
   const shown = findings
     .filter((f) => !(f.code === 'undeclared-variable' && typedUndeclared.has(f.line)))
-    .sort((a, b) => a.line - b.line);
+    .sort((a, b) => a.line - b.line || RANK[a.severity] - RANK[b.severity]);
   if (parsed.ok && refusals.length === 0) {
     return { ok: true, workflow: parsed.workflow, findings: shown };
   }
