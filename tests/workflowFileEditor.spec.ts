@@ -179,3 +179,17 @@ test('a workflow file with bare CR line breaks: the checks name the lines the ed
     text.replace('5. wait: a bit', '5. goal: wait a bit'),
   );
 });
+
+test('a name changed in WYSIWYG changes only that name in the file', async ({ page }) => {
+  const doc = await openWorkflowFile(page, 'word.workflow.md', CLEAN);
+  await page.keyboard.press('Control+/');
+  await expect(doc).toHaveAttribute('data-mode', 'wysiwyg');
+  await doc.locator('.ProseMirror li', { hasText: 'Publish' }).click();
+  await page.keyboard.press('End');
+  for (let i = 0; i <= ' (button)'.length; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' now');
+  await save(page);
+  expect((await readOpfs(page, 'word.workflow.md'))?.toString('utf8')).toBe(
+    CLEAN.replace('click "Publish" (button)', 'click "Publish now" (button)'),
+  );
+});
