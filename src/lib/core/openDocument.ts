@@ -1,4 +1,5 @@
 /** Turns the bytes of a file into a document the store can hold: kind, mode, text, read-only state. */
+import { isBrowserWorkflowPath } from '../documents/browserWorkflowFile';
 import { checkOpenSize, resolveKind } from '../documents/kind';
 import { decodeFile } from '../markdown/textCodec';
 import { refuse, type Result } from './errors';
@@ -32,7 +33,8 @@ export async function readDocument(
       text,
       format,
       readOnlyReason: decoded.ok ? null : `${path} is not valid UTF-8; it is open read-only.`,
-      mode: sourceOnly ? 'source' : 'wysiwyg',
+      // A browser workflow file is a note, but its text is the workflow: it opens as source.
+      mode: sourceOnly || isBrowserWorkflowPath(path) ? 'source' : 'wysiwyg',
       sourceOnly,
       notice,
     },

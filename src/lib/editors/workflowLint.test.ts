@@ -60,4 +60,22 @@ describe('toEditorDiagnostics', () => {
     const [d] = toEditorDiagnostics(keyed, result([2, 3]));
     expect(keyed.sliceString(d!.from, d!.to)).toBe('fetch-depthx');
   });
+
+  it('underlines up to the end column when the checker gives one, with its severity', () => {
+    const text = Text.of(['---', 'site: s', '---', '  1. action: click the blue thing']);
+    const [d] = toEditorDiagnostics(text, {
+      diagnostics: [
+        {
+          line: 4,
+          col: 3,
+          endCol: 34,
+          message: 'pauses',
+          severity: 'info',
+          kind: 'not-executable',
+        },
+      ],
+    });
+    expect(text.sliceString(d!.from, d!.to)).toBe('1. action: click the blue thing');
+    expect(d).toMatchObject({ severity: 'info', source: 'not-executable' });
+  });
 });

@@ -1,32 +1,32 @@
 /**
- * Live actionlint diagnostics for the YAML editor of a workflow: underlines, gutter markers and
- * hover tooltips from @codemirror/lint, plus the state a problems list needs.
+ * Live diagnostics for the source editor of a workflow (actionlint's for a GitHub workflow, the
+ * workflow checks' for a browser workflow file): underlines, gutter markers and hover tooltips
+ * from @codemirror/lint, plus the state a problems list needs.
  */
 import { lintGutter, linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, type Extension, type Text } from '@codemirror/state';
 import { EditorView, ViewPlugin } from '@codemirror/view';
-import type { LintResult } from '../workflow/lint/diagnostics';
-import { lintWorkflowInWorker } from '../workflow/lint/workerClient';
+import type { ProblemReport } from './problems';
 
 /** What the problems list shows. The last answer stays while the next check runs. */
 export interface WorkflowLintState {
   /** A check is running (or about to). */
   checking: boolean;
   /** The last answer for the text as it was then; null before the first. */
-  result: LintResult | null;
+  result: ProblemReport | null;
   /** Why the last check could not run (the wasm did not load, the worker crashed). */
   error: string | null;
 }
 
 export interface WorkflowLintOptions {
-  /** The workflow's path (actionlint names it in messages). Read on every run. */
+  /** The checker: the text as the editor holds it, and the document's path (read on every run). */
+  lint: (source: string, path: string) => Promise<ProblemReport> | ProblemReport;
+  /** The document's path (actionlint names it in messages). */
   path: () => string;
   /** Called when a check starts and when it ends. */
   onState?: (state: WorkflowLintState) => void;
   /** Milliseconds of quiet typing before a check. */
   delay?: number;
-  /** The linter; tests pass their own. */
-  lint?: (source: string, path: string) => Promise<LintResult>;
 }
 
 export interface WorkflowLint {
@@ -57,13 +57,13 @@ function tokenEnd(doc: Text, from: number): number {
   return Math.min(from + 1, line.to);
 }
 
-/** actionlint's findings as CodeMirror diagnostics on `doc`. */
-export function toEditorDiagnostics(doc: Text, result: LintResult): Diagnostic[] {
+/** A checker's findings as CodeMirror diagnostics on `doc`. */
+export function toEditorDiagnostics(doc: Text, result: ProblemReport): Diagnostic[] {
   return result.diagnostics.map((d) => {
     const from = positionOf(doc, d.line, d.col);
     return {
       from,
-      to: tokenEnd(doc, from),
+      to: d.endCol === undefined ? tokenEnd(doc, from) : positionOf(doc, d.line, d.endCol),
       severity: d.severity,
       source: d.kind,
       message: d.message,
@@ -83,7 +83,7 @@ const tooltipTheme = EditorView.theme({
 });
 
 export function createWorkflowLint(options: WorkflowLintOptions): WorkflowLint {
-  const lint = options.lint ?? lintWorkflowInWorker;
+  const lint = options.lint;
   let view: EditorView | null = null;
   let state: WorkflowLintState = { checking: false, result: null, error: null };
   const publish = (next: Partial<WorkflowLintState>) => {

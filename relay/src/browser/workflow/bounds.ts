@@ -27,14 +27,24 @@ export function checkSourceSize(source: string): BoundsCheck {
       };
 }
 
+/** Checks how many steps a workflow has. */
+export function checkStepCount(count: number): BoundsCheck {
+  return count <= RUN_LIMITS.steps
+    ? { ok: true }
+    : {
+        ok: false,
+        reason: `The workflow has ${count} steps; at most ${RUN_LIMITS.steps} are allowed.`,
+      };
+}
+
 /** Checks a parsed workflow and the inputs supplied for it. */
 export function checkRun(workflow: Workflow, inputs: Record<string, unknown>): BoundsCheck {
-  if (workflow.steps.length > RUN_LIMITS.steps) {
-    return {
-      ok: false,
-      reason: `The workflow has ${workflow.steps.length} steps; at most ${RUN_LIMITS.steps} are allowed.`,
-    };
-  }
+  const count = checkStepCount(workflow.steps.length);
+  return count.ok ? checkInputs(workflow, inputs) : count;
+}
+
+/** Checks the inputs supplied for a workflow: bounded, strings, exactly the declared ones. */
+export function checkInputs(workflow: Workflow, inputs: Record<string, unknown>): BoundsCheck {
   const names = Object.keys(inputs);
   if (names.length > RUN_LIMITS.inputs) {
     return {

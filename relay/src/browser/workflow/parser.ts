@@ -30,7 +30,15 @@ export interface Workflow {
 
 export type ParseResult =
   | { ok: true; workflow: Workflow; warnings: Diagnostic[] }
-  | { ok: false; errors: Diagnostic[]; warnings: Diagnostic[] };
+  | {
+      ok: false;
+      errors: Diagnostic[];
+      warnings: Diagnostic[];
+      /** The steps read all the same, for an editor that checks them further. */
+      steps: WorkflowStep[];
+      /** The declared inputs; null when the front matter could not be read. */
+      inputs: string[] | null;
+    };
 
 const STEP_LINE = /^(?:(?:\d+\.|-)[ \t]+)?([a-z]+)[ \t]*:(.*)$/;
 const VARIABLE = /\{([^{}\s]*)\}/g;
@@ -96,6 +104,8 @@ export function parseWorkflow(source: string): ParseResult {
   }
   const errors = diagnostics.filter((d) => d.severity === 'error');
   const warnings = diagnostics.filter((d) => d.severity === 'warning');
-  if (errors.length > 0 || !frontMatter) return { ok: false, errors, warnings };
+  if (errors.length > 0 || !frontMatter) {
+    return { ok: false, errors, warnings, steps, inputs: frontMatter?.inputs ?? null };
+  }
   return { ok: true, workflow: { ...frontMatter, steps }, warnings };
 }

@@ -5,8 +5,8 @@
  * are put in here, and only into `type {input} into …`; `{x}` anywhere else stays prose.
  */
 import { isWrite } from './decide.js';
-import type { StepKind, Workflow } from './parser.js';
-import { parseAction } from './stepGrammar.js';
+import type { StepKind, Workflow, WorkflowStep } from './parser.js';
+import { parseAction, type ActionStep } from './stepGrammar.js';
 
 export type Executable =
   | { kind: 'navigate'; url: string }
@@ -26,6 +26,40 @@ export interface PlannedStep {
 
 export type Plan = { ok: true; steps: PlannedStep[] } | { ok: false; reason: string };
 
+/** What an `action:` step will be, known from the workflow alone (before any input value). */
+export type ActionCheck =
+  | { ok: true; action: ActionStep }
+  /** Prose: the run pauses at this step for the AI or the person. */
+  | { ok: true; action: null; reason: string }
+  /** The run refuses to start. */
+  | {
+      ok: false;
+      code: 'malformed-target' | 'malformed-value' | 'undeclared-input';
+      message: string;
+    };
+
+/** Checks one `action:` step's text against the step grammar and the declared inputs. */
+export function checkAction(step: WorkflowStep, declaredInputs: readonly string[]): ActionCheck {
+  const parsed = parseAction(step.text);
+  if (!parsed.ok) {
+    if (parsed.code === 'not-executable') return { ok: true, action: null, reason: parsed.reason };
+    return {
+      ok: false,
+      code: parsed.code,
+      message: `Step ${step.index} (line ${step.line}) cannot run: ${parsed.reason}.`,
+    };
+  }
+  const a = parsed.step;
+  if (a.kind === 'type' && 'input' in a.value && !declaredInputs.includes(a.value.input)) {
+    return {
+      ok: false,
+      code: 'undeclared-input',
+      message: `Step ${step.index} (line ${step.line}) types {${a.value.input}}, which is not a declared input.`,
+    };
+  }
+  return { ok: true, action: a };
+}
+
 /** Plans every step, or refuses the run for the first broken `action:`. */
 export function planRun(workflow: Workflow, inputs: Record<string, string>): Plan {
   const steps: PlannedStep[] = [];
@@ -39,19 +73,11 @@ export function planRun(workflow: Workflow, inputs: Record<string, string>): Pla
       steps.push({ ...base, exec: null });
       continue;
     }
-    const parsed = parseAction(step.text);
-    if (!parsed.ok) {
-      if (parsed.code === 'not-executable') {
-        steps.push({ ...base, exec: null });
-        continue;
-      }
-      return {
-        ok: false,
-        reason: `Step ${step.index} (line ${step.line}) cannot run: ${parsed.reason}.`,
-      };
-    }
-    const a = parsed.step;
-    if (a.kind === 'navigate') steps.push({ ...base, exec: { kind: 'navigate', url: a.url } });
+    const checked = checkAction(step, workflow.inputs);
+    if (!checked.ok) return { ok: false, reason: checked.message };
+    const a = checked.action;
+    if (a === null) steps.push({ ...base, exec: null });
+    else if (a.kind === 'navigate') steps.push({ ...base, exec: { kind: 'navigate', url: a.url } });
     else if (a.kind === 'click') {
       steps.push({ ...base, exec: { kind: 'click', name: a.name, role: a.role } });
     } else {
@@ -60,7 +86,8 @@ export function planRun(workflow: Workflow, inputs: Record<string, string>): Pla
       if ('literal' in a.value) value = a.value.literal;
       else {
         input = a.value.input;
-        if (!Object.hasOwn(inputs, input) || !workflow.inputs.includes(input)) {
+        // Declared (checked above) but not supplied: only a caller that skipped checkInputs.
+        if (!Object.hasOwn(inputs, input)) {
           return {
             ok: false,
             reason: `Step ${step.index} (line ${step.line}) types {${input}}, which is not a declared input.`,

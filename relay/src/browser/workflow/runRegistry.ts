@@ -3,12 +3,13 @@
  * ledger per tab and workflow identity. Everything here lives for the hub's session only; a run
  * outlives the AI client that started it, so a later client can read it or cancel it by id.
  */
-import { checkRun, checkSourceSize } from './bounds.js';
+import { checkInputs } from './bounds.js';
 import type { ApprovalRequest } from '../protocol.js';
 import { ledgerId, sourceHash } from './identity.js';
-import { parseWorkflow, type Workflow } from './parser.js';
+import type { Workflow } from './parser.js';
 import { planRun, type PlannedStep } from './plan.js';
 import { isTerminal, type RunState, type StepResult, type WorkflowRun } from './runEngine.js';
+import { checkWorkflowSource } from './sourceChecks.js';
 
 export type StartRefusal =
   | 'INVALID_WORKFLOW'
@@ -65,20 +66,13 @@ export class RunRegistry {
 
   /** Checks a request and prepares the run, or says exactly why not. */
   prepare(req: StartRequest): Prepared {
-    const size = checkSourceSize(req.source);
-    if (!size.ok) return { ok: false, error: 'INVALID_ARGUMENT', message: size.reason };
-    const parsed = parseWorkflow(req.source);
-    if (!parsed.ok) {
-      const first = parsed.errors[0];
-      return {
-        ok: false,
-        error: 'INVALID_WORKFLOW',
-        message: `The workflow does not parse: line ${first.line}: ${first.message}`,
-        details: { errors: parsed.errors },
-      };
+    const checked = checkWorkflowSource(req.source);
+    if (!checked.ok) {
+      const { error, message, details } = checked;
+      return { ok: false, error, message, ...(details ? { details } : {}) };
     }
-    const workflow = parsed.workflow;
-    const bounds = checkRun(workflow, req.inputs);
+    const workflow = checked.workflow;
+    const bounds = checkInputs(workflow, req.inputs);
     if (!bounds.ok) return { ok: false, error: 'INVALID_ARGUMENT', message: bounds.reason };
     const inputs = req.inputs as Record<string, string>;
     const plan = planRun(workflow, inputs);
