@@ -34,11 +34,17 @@ describe('the Run form of a workflow', () => {
     const long = runFormOf(
       `---\nsite: x\n---\n${Array.from({ length: 26 }, (_, i) => `${i + 1}. extract: content`).join('\n')}\n`,
     );
-    expect(long).toMatchObject({ runnable: false, steps: 26 });
-    expect(long.problems[0]).toMatch(/26 steps; a run takes at most 25/);
+    expect(long.runnable).toBe(false);
+    expect(long.problems).toEqual([expect.stringMatching(/^Line 29: .*26 steps/)]);
     const huge = runFormOf(`---\nsite: x\n---\n- goal: ${'é'.repeat(40_000)}\n`);
     expect(huge.runnable).toBe(false);
-    expect(huge.problems[0]).toMatch(/bytes; at most 65536/);
+    expect(huge.problems[0]).toMatch(/^Line 4: .*bytes; at most 65536/);
+    // A broken action is refused before the run starts, so the form says so too.
+    const broken = runFormOf('---\nsite: x\n---\n1. action: click "Save\n');
+    expect(broken).toMatchObject({
+      runnable: false,
+      problems: [expect.stringMatching(/^Line 4: /)],
+    });
   });
 });
 

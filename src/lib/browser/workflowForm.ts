@@ -3,9 +3,8 @@
  * (the parser's errors and the run's size bounds, each with its line), the inputs to ask for,
  * and the page its first step goes to (where a new tab for the run opens).
  */
-import { checkSourceSize, RUN_LIMITS } from '../../../relay/src/browser/workflow/bounds';
-import { parseWorkflow } from '../../../relay/src/browser/workflow/parser';
 import { parseAction } from '../../../relay/src/browser/workflow/stepGrammar';
+import { checkWorkflowSource } from '../../../relay/src/browser/workflow/sourceChecks';
 import type { BrowserTabInfo } from './protocol';
 
 export interface RunForm {
@@ -22,24 +21,20 @@ export interface RunForm {
 }
 
 export function runFormOf(source: string): RunForm {
-  const size = checkSourceSize(source);
-  const parsed = parseWorkflow(source);
-  const problems: string[] = [];
-  if (!size.ok) problems.push(size.reason);
-  if (!parsed.ok) {
-    for (const e of parsed.errors) problems.push(`Line ${e.line}: ${e.message}`);
+  // The same checks the hub makes before a run starts (and the editor shows inline).
+  const checked = checkWorkflowSource(source);
+  const problems = checked.findings
+    .filter((f) => f.severity === 'error')
+    .map((f) => `Line ${f.line}: ${f.message}`);
+  if (!checked.ok) {
+    if (problems.length === 0) problems.push(checked.message);
     return { runnable: false, site: null, inputs: [], steps: 0, startUrl: null, problems };
   }
-  const { workflow } = parsed;
-  if (workflow.steps.length > RUN_LIMITS.steps) {
-    problems.push(
-      `The workflow has ${workflow.steps.length} steps; a run takes at most ${RUN_LIMITS.steps}.`,
-    );
-  }
+  const { workflow } = checked;
   const first = workflow.steps[0];
   const action = first?.kind === 'action' ? parseAction(first.text) : null;
   return {
-    runnable: problems.length === 0,
+    runnable: true,
     site: workflow.site,
     inputs: [...workflow.inputs],
     steps: workflow.steps.length,
