@@ -24,7 +24,26 @@ export interface PlannedStep {
   write: boolean;
 }
 
-export type Plan = { ok: true; steps: PlannedStep[] } | { ok: false; reason: string };
+/**
+ * Why a step that parses cannot run as written: a broken `action:` (as the step grammar names it),
+ * or a `type {input}` whose input the workflow does not declare (a warning in other steps, where
+ * `{x}` stays words for the model, but here there is no value to type).
+ */
+export interface PlanError {
+  code: 'malformed-target' | 'malformed-value' | 'undeclared-variable';
+  severity: 'error';
+  /** 1-based source line of the step. */
+  line: number;
+  message: string;
+}
+
+export type Plan =
+  { ok: true; steps: PlannedStep[] } | { ok: false; reason: string; error: PlanError };
+
+function refuse(code: PlanError['code'], index: number, line: number, why: string): Plan {
+  const message = `Step ${index} (line ${line}) cannot run: ${why}.`;
+  return { ok: false, reason: message, error: { code, severity: 'error', line, message } };
+}
 
 /** Plans every step, or refuses the run for the first broken `action:`. */
 export function planRun(workflow: Workflow, inputs: Record<string, string>): Plan {
@@ -45,10 +64,7 @@ export function planRun(workflow: Workflow, inputs: Record<string, string>): Pla
         steps.push({ ...base, exec: null });
         continue;
       }
-      return {
-        ok: false,
-        reason: `Step ${step.index} (line ${step.line}) cannot run: ${parsed.reason}.`,
-      };
+      return refuse(parsed.code, step.index, step.line, parsed.reason);
     }
     const a = parsed.step;
     if (a.kind === 'navigate') steps.push({ ...base, exec: { kind: 'navigate', url: a.url } });
@@ -61,10 +77,12 @@ export function planRun(workflow: Workflow, inputs: Record<string, string>): Pla
       else {
         input = a.value.input;
         if (!Object.hasOwn(inputs, input) || !workflow.inputs.includes(input)) {
-          return {
-            ok: false,
-            reason: `Step ${step.index} (line ${step.line}) types {${input}}, which is not a declared input.`,
-          };
+          return refuse(
+            'undeclared-variable',
+            step.index,
+            step.line,
+            `it types {${input}}, which is not a declared input`,
+          );
         }
         value = inputs[input];
       }

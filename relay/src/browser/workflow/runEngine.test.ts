@@ -89,7 +89,7 @@ describe('planRun', () => {
     });
   });
 
-  it('refuses a malformed action with its step and line', () => {
+  it('refuses a malformed action with its step, line and code', () => {
     const parsed = parseWorkflow('---\nsite: s\n---\n1. action: click "Save\n');
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -97,7 +97,30 @@ describe('planRun', () => {
     expect(p).toEqual({
       ok: false,
       reason: expect.stringMatching(/^Step 1 \(line 4\) cannot run: /),
+      error: {
+        code: 'malformed-target',
+        severity: 'error',
+        line: 4,
+        message: expect.stringMatching(/^Step 1 \(line 4\) cannot run: /),
+      },
     });
+  });
+
+  it.each([
+    ['click "Save" (button) now', 'malformed-target'],
+    ['click ""', 'malformed-target'],
+    ['type {title} "Title"', 'malformed-target'],
+    ['type "a\\q" into "Title"', 'malformed-value'],
+    ['type {ti-tle} into "Title"', 'malformed-value'],
+    ['type {body} into "Title"', 'undeclared-variable'],
+  ])('names why "%s" cannot run: %s, at the step\'s line', (action, code) => {
+    const parsed = parseWorkflow(
+      `---\r\nsite: s\r\ninputs: [title]\r\n---\r\n1. extract: content\r\n\r\n2. action: ${action}\r\n`,
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const p = planRun(parsed.workflow, { title: 'x' });
+    expect(p).toMatchObject({ ok: false, error: { code, line: 7 } });
+    expect(p.ok ? '' : p.reason).toMatch(/^Step 2 \(line 7\) cannot run: /);
   });
 
   it('never reads an input from the prototype', () => {

@@ -5,6 +5,7 @@
  */
 import { checkRun, checkSourceSize } from './bounds.js';
 import type { ApprovalRequest } from '../protocol.js';
+import type { Diagnostic } from './diagnostics.js';
 import { ledgerId, sourceHash } from './identity.js';
 import { parseWorkflow, type Workflow } from './parser.js';
 import { planRun, type PlannedStep } from './plan.js';
@@ -34,6 +35,8 @@ export type Prepared =
       source: string;
       workflow: Workflow;
       steps: PlannedStep[];
+      /** What the parser warned about: the run goes ahead, and the answer says so. */
+      warnings: Diagnostic[];
       ledger: Set<number>;
       resume?: { from: string; results: StepResult[]; doneByHand: number };
     }
@@ -74,7 +77,10 @@ export class RunRegistry {
         ok: false,
         error: 'INVALID_WORKFLOW',
         message: `The workflow does not parse: line ${first.line}: ${first.message}`,
-        details: { errors: parsed.errors },
+        details: {
+          errors: parsed.errors,
+          ...(parsed.warnings.length > 0 ? { warnings: parsed.warnings } : {}),
+        },
       };
     }
     const workflow = parsed.workflow;
@@ -82,7 +88,17 @@ export class RunRegistry {
     if (!bounds.ok) return { ok: false, error: 'INVALID_ARGUMENT', message: bounds.reason };
     const inputs = req.inputs as Record<string, string>;
     const plan = planRun(workflow, inputs);
-    if (!plan.ok) return { ok: false, error: 'INVALID_WORKFLOW', message: plan.reason };
+    if (!plan.ok) {
+      return {
+        ok: false,
+        error: 'INVALID_WORKFLOW',
+        message: plan.reason,
+        details: {
+          errors: [plan.error],
+          ...(parsed.warnings.length > 0 ? { warnings: parsed.warnings } : {}),
+        },
+      };
+    }
     const running = this.running(req.tabId);
     if (running) {
       return {
@@ -133,6 +149,7 @@ export class RunRegistry {
       source,
       workflow,
       steps: plan.steps,
+      warnings: parsed.warnings,
       ledger: this.#ledger(req.tabId, ledgerId(workflow, inputs)),
       ...(resume ? { resume } : {}),
     };
