@@ -84,7 +84,7 @@ async function stopRecording(tabId: string) {
   const r = await call(client, 'browser', { action: 'workflow_record', tabId, recordOp: 'stop' });
   expect(r.isError, r.text).toBe(false);
   const source = r.data.source as string;
-  return { ...r.data, steps: source.split('\n').filter((l) => /^\d+\. /.test(l)) };
+  return { ...r.data, source, steps: source.split('\n').filter((l) => /^\d+\. /.test(l)) };
 }
 
 /** The person's hands in the AI's window. */
