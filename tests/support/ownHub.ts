@@ -27,7 +27,17 @@ export interface OwnHub {
   close(): Promise<void>;
 }
 
-async function listen(port: number, home: string, token: string): Promise<Hub> {
+export interface OwnHubOptions {
+  /** A workflow run's budget of running time (the hub's default otherwise), kept over restarts. */
+  workflowBudgetMs?: number;
+}
+
+async function listen(
+  port: number,
+  home: string,
+  token: string,
+  options: OwnHubOptions,
+): Promise<Hub> {
   const hubModule = '../../relay/dist/hub.js';
   const manifestModule = '../../relay/dist/manifest.js';
   const { startHub } = (await import(hubModule)) as typeof import('../../relay/src/hub');
@@ -36,17 +46,25 @@ async function listen(port: number, home: string, token: string): Promise<Hub> {
   )) as typeof import('../../relay/src/manifest');
   const root = join(process.cwd(), 'build');
   const { manifest } = await loadManifest(join(root, 'mcp-manifest.json'));
-  return startHub({ port, root, token, home, manifest, log: () => undefined });
+  return startHub({
+    port,
+    root,
+    token,
+    home,
+    manifest,
+    log: () => undefined,
+    workflowBudgetMs: options.workflowBudgetMs,
+  });
 }
 
-export async function startOwnHub(): Promise<OwnHub> {
+export async function startOwnHub(options: OwnHubOptions = {}): Promise<OwnHub> {
   process.env.VMARK_BROWSER_HEADLESS = '1';
   process.env.VMARK_CHROMIUM = findChromium();
   delete process.env.VMARK_BROWSER_ALLOW_LOOPBACK;
   const home = mkdtempSync(join(tmpdir(), 'vmark-own-hub-'));
   const token = randomBytes(32).toString('hex');
   writeFileSync(join(home, 'token'), `${token}\n`, { mode: 0o600 });
-  let hub = await listen(0, home, token);
+  let hub = await listen(0, home, token, options);
   const port = hub.port;
   return {
     get hub() {
@@ -57,7 +75,7 @@ export async function startOwnHub(): Promise<OwnHub> {
     url: `http://127.0.0.1:${port}/`,
     async restart() {
       await hub.close();
-      hub = await listen(port, home, token);
+      hub = await listen(port, home, token, options);
     },
     close: () => hub.close(),
   };

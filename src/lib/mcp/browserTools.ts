@@ -27,7 +27,7 @@ export const BROWSER_TOOL = {
     "- session_save {handle, tabId?} → {saved:true, handle, localStorageKeys, cookies}: keeps the site's login state; you see counts, never values.",
     '- session_load {handle, tabId?} → {loaded:true, handle}: only on a page of the site it was saved from.',
     '- console_clear {tabId?} → {entries:[{level, text}], url}: what the page logged so far, then empties the log.',
-    "- workflow_run {source, inputs?, allowRepeat?, resumeRunId?, tabId?} → {runId, steps, firstStep, status:'running'} at once; the run goes on, each write approved as your act would be. It pauses at goal:, confirm:, api: and prose steps: do that step, then run again with resumeRunId. Writes done before with these inputs are skipped unless allowRepeat:true.",
+    "- workflow_run {source, inputs?, allowRepeat?, resumeRunId?, tabId?} → {runId, steps, firstStep, status:'running', warnings?} at once (INVALID_WORKFLOW lists errors with lines); the run goes on, each write approved as your act would be. It pauses at goal:, confirm:, api: and prose steps: do that step, then run again with resumeRunId. Writes done before with these inputs are skipped unless allowRepeat:true.",
     '- workflow_cancel {runId} → {result: cancelled|already-terminal}: stops a run, even with the browser tools off.',
     '- workflow_record {recordOp: start|stop, site?, tabId?}: start (approved each time) records what the person does in the tab; stop → {source, inputs, eventCount, capped}, a workflow without any typed value.',
     '',

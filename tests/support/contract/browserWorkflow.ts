@@ -1,24 +1,44 @@
 /**
  * Contract rows of the workflow actions: workflow_run answers at once and the run goes on in
- * VMark Web; workflow_status says where it stands; workflow_cancel ends it. The workflow here
- * pauses at its goal step at once, so no row waits on the person.
+ * VMark Web, or refuses a source that cannot run with every diagnostic and its line;
+ * workflow_status says where a run stands; workflow_cancel ends it; workflow_record starts and
+ * stops a recording. The workflows here pause at their goal step at once, so no row waits on
+ * the person.
  */
 import { expect } from '@playwright/test';
+import { ERROR_CODES, WARNING_CODES } from '../../../relay/src/browser/workflow/diagnostics';
 import { allowOnce, tab } from './browser';
+import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';
 import {
+  ABSENT,
   arrayOf,
+  boolean,
   count,
   literal,
   matches,
   nonEmptyString,
   object,
+  oneOf,
   optional,
+  positiveInt,
   string,
+  type Check,
 } from './shapes';
 
 const SOURCE = '---\nsite: drafts\n---\n1. goal: choose the draft to publish\n';
 const runId = matches(/^wfrun-[A-Za-z0-9-]+$/, 'a run id such as wfrun-btab-1-1');
+
+const diagnostic = (codes: readonly string[], severity: 'error' | 'warning'): Check =>
+  object({
+    code: oneOf(...codes),
+    severity: literal(severity),
+    line: positiveInt,
+    message: nonEmptyString,
+  });
+const WARNINGS = arrayOf(diagnostic(WARNING_CODES, 'warning'), { min: 1 });
+/** A step that parses but cannot run as written (plan.ts). */
+const PLAN_CODES = ['malformed-target', 'malformed-value', 'undeclared-input'];
 
 async function pausedRun(ctx: ContractContext): Promise<string> {
   const started = await ctx.ok('browser', {
@@ -47,6 +67,7 @@ export const workflowRunRows: ContractRow[] = [
       steps: literal(1),
       firstStep: literal('step-1'),
       status: literal('running'),
+      warnings: ABSENT,
     }),
     async then(answer, ctx) {
       await expect
@@ -56,6 +77,59 @@ export const workflowRunRows: ContractRow[] = [
               .status,
         )
         .toBe('paused');
+    },
+  },
+  {
+    name: 'a run whose source has warnings → it starts, and the answer lists them with their lines',
+    tool: 'browser',
+    action: 'workflow_run',
+    args: async (ctx) => ({
+      tabId: await tab(ctx),
+      source: '---\nsite: drafts\nowner: me\n---\n1. goal: publish {draft}\n',
+    }),
+    shape: object({ runId, steps: literal(1), status: literal('running'), warnings: WARNINGS }),
+    async then(answer) {
+      expect(answer.warnings).toMatchObject([
+        { code: 'unknown-front-matter-key', line: 3 },
+        { code: 'undeclared-variable', line: 5 },
+      ]);
+    },
+  },
+  {
+    name: 'a source that does not parse → INVALID_WORKFLOW with every error and warning',
+    tool: 'browser',
+    action: 'workflow_run',
+    args: async (ctx) => ({
+      tabId: await tab(ctx),
+      source: '---\nsite: drafts\nowner: me\n---\n1. do: publish\n',
+    }),
+    refusal: true,
+    shape: refusalOf('INVALID_WORKFLOW', {
+      errors: arrayOf(diagnostic(ERROR_CODES, 'error'), { min: 1 }),
+      warnings: optional(WARNINGS),
+    }),
+    async then(answer) {
+      expect(answer).toMatchObject({
+        message: expect.stringContaining('line 5'),
+        errors: [{ code: 'unknown-step-kind', line: 5 }],
+        warnings: [{ code: 'unknown-front-matter-key', line: 3 }],
+      });
+    },
+  },
+  {
+    name: 'an action: that starts like one the run does but is broken → INVALID_WORKFLOW, its code and line',
+    tool: 'browser',
+    action: 'workflow_run',
+    args: async (ctx) => ({
+      tabId: await tab(ctx),
+      source: '---\nsite: drafts\n---\n1. action: click "Publish\n',
+    }),
+    refusal: true,
+    shape: refusalOf('INVALID_WORKFLOW', {
+      errors: arrayOf(diagnostic(PLAN_CODES, 'error'), { min: 1 }),
+    }),
+    async then(answer) {
+      expect(answer.errors).toMatchObject([{ code: 'malformed-target', line: 4 }]);
     },
   },
   {
@@ -91,6 +165,47 @@ export const workflowRunRows: ContractRow[] = [
         runId: answer.runId,
       });
       expect(after.status).toBe('cancelled');
+    },
+  },
+  {
+    name: 'a run id no run has → RUN_NOT_FOUND',
+    tool: 'browser_read',
+    action: 'workflow_status',
+    args: async () => ({ runId: 'wfrun-btab-0-1' }),
+    refusal: true,
+    shape: refusalOf('RUN_NOT_FOUND'),
+  },
+  {
+    name: 'cancelling a run id no run has → RUN_NOT_FOUND',
+    tool: 'browser',
+    action: 'workflow_cancel',
+    args: async () => ({ runId: 'wfrun-btab-0-1' }),
+    refusal: true,
+    shape: refusalOf('RUN_NOT_FOUND'),
+  },
+  {
+    name: 'recording stopped → the workflow text, its inputs, how many events it kept, whether it was capped',
+    tool: 'browser',
+    action: 'workflow_record',
+    async args(ctx) {
+      const start = await allowOnce(ctx, {
+        action: 'workflow_record',
+        tabId: await tab(ctx),
+        recordOp: 'start',
+      });
+      await ctx.ok('browser', { action: 'workflow_record', ...start });
+      return { tabId: start.tabId, recordOp: 'stop' };
+    },
+    shape: object({
+      tabId: nonEmptyString,
+      source: nonEmptyString,
+      inputs: arrayOf(string),
+      eventCount: count,
+      capped: boolean,
+    }),
+    async then(answer) {
+      expect(answer).toMatchObject({ eventCount: 1, capped: false, inputs: [] });
+      expect(answer.source).toMatch(/^---\nsite: recording\n---\n1\. action: navigate to http/);
     },
   },
   {

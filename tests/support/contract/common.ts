@@ -1,8 +1,8 @@
 /** Shapes several tools share: the refusal envelopes of SPEC §2 and the seeds' STALE envelope. */
-import { literal, nonEmptyString, object, revision, type Check } from './shapes';
+import { literal, nonEmptyString, object, revision, type Check, type Field } from './shapes';
 
 /** `{error: CODE, message}`: a domain refusal. */
-export function refusalOf(code: string, extra: Record<string, Check> = {}): Check {
+export function refusalOf(code: string, extra: Record<string, Field> = {}): Check {
   return object({ error: literal(code), message: nonEmptyString, ...extra });
 }
 

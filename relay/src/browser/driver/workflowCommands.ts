@@ -66,6 +66,7 @@ export function workflowRun(
     steps: prepared.steps.length,
     firstStep: state.firstStep,
     status: 'running',
+    ...(prepared.warnings.length > 0 ? { warnings: prepared.warnings } : {}),
   });
 }
 

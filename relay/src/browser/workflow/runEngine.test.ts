@@ -4,6 +4,7 @@ import { planRun, type Executable, type PlannedStep } from './plan.js';
 import { RunClock, type Timers } from './runClock.js';
 import { WorkflowRun, type AttemptResult, type RunEnv, type StepResult } from './runEngine.js';
 import type { Candidate } from './selfHeal.js';
+import { checkWorkflowSource } from './sourceChecks.js';
 
 function plan(source: string, inputs: Record<string, string> = {}): PlannedStep[] {
   const parsed = parseWorkflow(source);
@@ -89,7 +90,7 @@ describe('planRun', () => {
     });
   });
 
-  it('refuses a malformed action with its step and line', () => {
+  it('refuses a malformed action with its step, line and code', () => {
     const parsed = parseWorkflow('---\nsite: s\n---\n1. action: click "Save\n');
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
@@ -98,6 +99,23 @@ describe('planRun', () => {
       ok: false,
       reason: expect.stringMatching(/^Step 1 \(line 4\) cannot run: /),
     });
+  });
+
+  it.each([
+    ['click "Save" (button) now', 'malformed-target'],
+    ['click ""', 'malformed-target'],
+    ['type {title} "Title"', 'malformed-target'],
+    ['type "a\\q" into "Title"', 'malformed-value'],
+    ['type {ti-tle} into "Title"', 'malformed-value'],
+    ['type {body} into "Title"', 'undeclared-input'],
+  ])('names why "%s" cannot run: %s, at the step\'s line', (action, code) => {
+    const checked = checkWorkflowSource(
+      `---\r\nsite: s\r\ninputs: [title]\r\n---\r\n1. extract: content\r\n\r\n2. action: ${action}\r\n`,
+    );
+    expect(checked).toMatchObject({ ok: false, error: 'INVALID_WORKFLOW' });
+    expect(checked.findings.filter((f) => f.severity === 'error')).toEqual([
+      { code, severity: 'error', line: 7, message: expect.stringMatching(/^Step 2 \(line 7\) /) },
+    ]);
   });
 
   it('never reads an input from the prototype', () => {

@@ -90,6 +90,45 @@ describe('RunRegistry', () => {
     });
   });
 
+  it('gives every diagnostic with a refusal, and the warnings with a run that goes ahead', () => {
+    const reg = new RunRegistry();
+    const warned = '---\nsite: x\nauthor: me\n---\n1. goal: fill in {body}\n';
+    const accepted = reg.prepare(req({ source: warned, inputs: {} }));
+    expect(accepted).toMatchObject({
+      ok: true,
+      warnings: [
+        { code: 'unknown-front-matter-key', severity: 'warning', line: 3 },
+        { code: 'undeclared-variable', severity: 'warning', line: 5 },
+      ],
+    });
+    const broken = reg.prepare(req({ source: warned.replace('1. goal', '1. do'), inputs: {} }));
+    expect(broken).toMatchObject({
+      ok: false,
+      error: 'INVALID_WORKFLOW',
+      message: expect.stringContaining('line 5:'),
+      details: {
+        errors: [{ code: 'unknown-step-kind', line: 5 }],
+        warnings: [{ code: 'unknown-front-matter-key', line: 3 }],
+      },
+    });
+    const unplanned = reg.prepare(
+      req({
+        source: warned.replace('goal: fill in {body}', 'action: type {body} into "B"'),
+        inputs: {},
+      }),
+    );
+    expect(unplanned).toMatchObject({
+      ok: false,
+      error: 'INVALID_WORKFLOW',
+      details: {
+        // The error says what the parser's warning on that line would.
+        errors: [{ code: 'undeclared-input', severity: 'error', line: 5 }],
+        warnings: [{ code: 'unknown-front-matter-key', line: 3 }],
+      },
+    });
+    expect(reg.prepare(req())).toMatchObject({ ok: true, warnings: [] });
+  });
+
   it('one running run a tab; a paused one frees it; other tabs are free', async () => {
     const reg = new RunRegistry();
     let release: (r: AttemptResult) => void = () => undefined;

@@ -9,7 +9,7 @@ import { ledgerId, sourceHash } from './identity.js';
 import type { Workflow } from './parser.js';
 import { planRun, type PlannedStep } from './plan.js';
 import { isTerminal, type RunState, type StepResult, type WorkflowRun } from './runEngine.js';
-import { checkWorkflowSource } from './sourceChecks.js';
+import { checkWorkflowSource, type SourceFinding } from './sourceChecks.js';
 
 export type StartRefusal =
   | 'INVALID_WORKFLOW'
@@ -37,6 +37,8 @@ export type Prepared =
       steps: PlannedStep[];
       ledger: Set<number>;
       resume?: { from: string; results: StepResult[]; doneByHand: number };
+      /** What the checks warned about: the run goes ahead, and the answer says so. */
+      warnings: SourceFinding[];
     }
   | { ok: false; error: StartRefusal; message: string; details?: Record<string, unknown> };
 
@@ -67,8 +69,15 @@ export class RunRegistry {
   /** Checks a request and prepares the run, or says exactly why not. */
   prepare(req: StartRequest): Prepared {
     const checked = checkWorkflowSource(req.source);
+    const errors = checked.findings.filter((f) => f.severity === 'error');
+    const warnings = checked.findings.filter((f) => f.severity === 'warning');
     if (!checked.ok) {
-      const { error, message, details } = checked;
+      const { error, message } = checked;
+      // A workflow that cannot run lists every error and warning, each with its code and line.
+      const details =
+        error === 'INVALID_WORKFLOW'
+          ? { ...checked.details, errors, ...(warnings.length > 0 ? { warnings } : {}) }
+          : checked.details;
       return { ok: false, error, message, ...(details ? { details } : {}) };
     }
     const workflow = checked.workflow;
@@ -129,6 +138,7 @@ export class RunRegistry {
       steps: plan.steps,
       ledger: this.#ledger(req.tabId, ledgerId(workflow, inputs)),
       ...(resume ? { resume } : {}),
+      warnings,
     };
   }
 
