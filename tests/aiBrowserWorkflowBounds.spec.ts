@@ -292,10 +292,13 @@ test('48. the budget: a prompt left open longer than it does not use it up; a sl
   await expect(row.locator('.summary')).toHaveText(
     'Paused at step 1: The run used up its running time.',
   );
-  await expect(row.locator('[data-step="1"]')).toHaveText(
+  await expect(row.locator('[data-step="1"] .words')).toHaveText(
+    `action: navigate to ${site.url('/slow')}`,
+  );
+  await expect(row.locator('[data-step="1"] .state')).toHaveText(
     'Step 1: paused — The run used up its running time.',
   );
-  await expect(row.locator('[data-step="2"]')).toHaveText('Step 2: to do');
+  await expect(row.locator('[data-step="2"] .state')).toHaveText('Step 2: to do');
   // A paused run has not ended: the person can still end it from the panel.
   await row.getByRole('button', { name: 'Cancel run' }).click();
   await expect(row.locator('.summary')).toHaveText('Cancelled');

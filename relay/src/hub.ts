@@ -45,6 +45,8 @@ export interface HubOptions {
   browserIdleMs?: number;
   /** A workflow run's budget of running time. Default 120 s (tests shorten it). */
   workflowBudgetMs?: number;
+  /** How often a recording takes a page's reports. Default 500 ms (tests lengthen it). */
+  recordDrainMs?: number;
 }
 
 export interface Hub {
@@ -136,6 +138,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       (await import('./browser/extract/extract.js')).extract(html, pageUrl),
     idleMs: options.browserIdleMs,
     runBudgetMs: options.workflowBudgetMs,
+    recordDrainMs: options.recordDrainMs,
   });
   const router = new SessionRouter({
     onActivated: () => browser.announce(),

@@ -30,6 +30,8 @@ export interface OwnHub {
 export interface OwnHubOptions {
   /** A workflow run's budget of running time (the hub's default otherwise), kept over restarts. */
   workflowBudgetMs?: number;
+  /** How often a recording takes a page's reports (the hub's default otherwise). */
+  recordDrainMs?: number;
 }
 
 async function listen(
@@ -54,6 +56,7 @@ async function listen(
     manifest,
     log: () => undefined,
     workflowBudgetMs: options.workflowBudgetMs,
+    recordDrainMs: options.recordDrainMs,
   });
 }
 

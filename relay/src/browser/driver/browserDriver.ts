@@ -47,6 +47,8 @@ export interface DriverOptions {
   idleMs?: number;
   /** A workflow run's budget of running time (default DEFAULT_RUN_BUDGET_MS). */
   runBudgetMs?: number;
+  /** How often a recording takes a page's reports (default DRAIN_MS in recordings.ts). */
+  recordDrainMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -108,7 +110,7 @@ export class BrowserDriver implements DriverCore {
   workflows(): Promise<WorkflowState> {
     if (this.#workflows) return Promise.resolve(this.#workflows);
     this.#loadingWorkflows ??= import('./workflowState.js').then((m) => {
-      this.#workflows = m.createWorkflowState();
+      this.#workflows = m.createWorkflowState(this.options.recordDrainMs);
       return this.#workflows;
     });
     return this.#loadingWorkflows;

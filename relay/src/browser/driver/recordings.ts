@@ -6,48 +6,63 @@
  * What is kept: the page-side recorder's reports (a role, a name, whether a field looks secret;
  * never a value), checked here again; and the navigations of the tab, seen by the driver (a page
  * cannot report one). A navigation that follows a recorded click or field within
- * `CAUSED_WITHIN_MS` is taken as its effect, not a step of its own. At most 200 events are kept
- * for each page (the newest), and 1,000 for the whole recording, past which it is `capped`.
+ * `CAUSED_WITHIN_MS` is taken as its effect, not a step of its own.
+ *
+ * Bounds: a page's reports are taken in drains, one every `drainMs` (and at a navigation and at
+ * stop); of the reports of one page between two drains only the newest `PAGE_EVENT_CAP` are kept,
+ * so a page that floods cannot push out what came before. The driver's own navigations are never
+ * dropped that way. A recording keeps at most `SESSION_EVENT_CAP` events; what comes after is
+ * left out and the recording is `capped`.
  */
 import { recordingToSource, type RecordedEvent } from '../workflow/recording.js';
 
 export const PAGE_EVENT_CAP = 200;
 export const SESSION_EVENT_CAP = 1_000;
 export const CAUSED_WITHIN_MS = 1_500;
-
-interface Entry {
-  event: RecordedEvent;
-  page: number;
-}
+/** How often a page's reports are taken into the recording. */
+export const DRAIN_MS = 500;
 
 class Recording {
-  readonly entries: Entry[] = [];
-  page = 0;
-  /** Entries kept of the current page: the last ones, since pages only move on. */
-  onPage = 0;
-  seen = 0;
+  readonly kept: RecordedEvent[] = [];
+  /** The page's reports since the last drain: at most PAGE_EVENT_CAP, the newest. */
+  pending: RecordedEvent[] = [];
+  drainedAt: number;
   capped = false;
   lastActAt = 0;
 
-  constructor(readonly site: string | undefined) {}
-
-  add(event: RecordedEvent, now: number): void {
-    if (this.seen >= SESSION_EVENT_CAP) {
-      this.capped = true;
-      return;
-    }
-    this.seen++;
-    if (event.type !== 'navigate') this.lastActAt = now;
-    this.entries.push({ event, page: this.page });
-    if (++this.onPage > PAGE_EVENT_CAP) {
-      this.entries.splice(this.entries.length - this.onPage, 1);
-      this.onPage--;
-    }
+  constructor(
+    readonly site: string | undefined,
+    now: number,
+    private readonly drainMs: number,
+  ) {
+    this.drainedAt = now;
   }
 
-  nextPage(): void {
-    this.page++;
-    this.onPage = 0;
+  /** A report from the page. */
+  report(event: RecordedEvent, now: number): void {
+    if (now - this.drainedAt >= this.drainMs) this.drain(now);
+    this.lastActAt = now;
+    this.pending.push(event);
+    if (this.pending.length > PAGE_EVENT_CAP) this.pending.shift();
+  }
+
+  /** A navigation the driver saw: after what the page reported before it. */
+  navigated(event: RecordedEvent, now: number): void {
+    this.drain(now);
+    this.keep([event]);
+  }
+
+  drain(now: number): void {
+    this.drainedAt = now;
+    const taken = this.pending;
+    this.pending = [];
+    this.keep(taken);
+  }
+
+  private keep(events: RecordedEvent[]): void {
+    const room = SESSION_EVENT_CAP - this.kept.length;
+    if (events.length > room) this.capped = true;
+    this.kept.push(...events.slice(0, Math.max(0, room)));
   }
 }
 
@@ -76,7 +91,10 @@ export function parseReport(json: string): RecordedEvent | null {
 export class Recordings {
   readonly #byTab = new Map<string, Recording>();
 
-  constructor(private readonly now: () => number = () => Date.now()) {}
+  constructor(
+    private readonly now: () => number = () => Date.now(),
+    private readonly drainMs: number = DRAIN_MS,
+  ) {}
 
   has(tabId: string): boolean {
     return this.#byTab.has(tabId);
@@ -84,8 +102,8 @@ export class Recordings {
 
   /** A recording starts on the page the tab shows: that page is its first step. */
   start(tabId: string, url: string, site: string | undefined): void {
-    const recording = new Recording(site);
-    recording.add({ type: 'navigate', url }, this.now());
+    const recording = new Recording(site, this.now(), this.drainMs);
+    recording.navigated({ type: 'navigate', url }, this.now());
     this.#byTab.set(tabId, recording);
   }
 
@@ -93,19 +111,19 @@ export class Recordings {
   report(tabId: string, json: string): void {
     const recording = this.#byTab.get(tabId);
     const event = recording && parseReport(json);
-    if (recording && event) recording.add(event, this.now());
+    if (recording && event) recording.report(event, this.now());
   }
 
   /** The tab went to a new document. */
   navigated(tabId: string, url: string): void {
     const recording = this.#byTab.get(tabId);
     if (!recording) return;
-    recording.nextPage();
-    if (this.now() - recording.lastActAt < CAUSED_WITHIN_MS) return;
-    recording.add({ type: 'navigate', url }, this.now());
+    const now = this.now();
+    if (now - recording.lastActAt < CAUSED_WITHIN_MS) recording.drain(now);
+    else recording.navigated({ type: 'navigate', url }, now);
   }
 
-  /** Ends the recording: its workflow text, and how much it saw. */
+  /** Ends the recording: its workflow text, and how much it kept. */
   stop(tabId: string): {
     source: string;
     inputs: string[];
@@ -115,7 +133,8 @@ export class Recordings {
     const recording = this.#byTab.get(tabId);
     if (!recording) return null;
     this.#byTab.delete(tabId);
-    const events = recording.entries.map((e) => e.event);
+    recording.drain(this.now());
+    const events = recording.kept;
     const { source, inputs } = recordingToSource(events, recording.site);
     return { source, inputs, eventCount: events.length, capped: recording.capped };
   }

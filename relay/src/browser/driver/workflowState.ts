@@ -10,6 +10,6 @@ export interface WorkflowState {
   recordings: Recordings;
 }
 
-export function createWorkflowState(): WorkflowState {
-  return { runs: new RunRegistry(), recordings: new Recordings() };
+export function createWorkflowState(recordDrainMs?: number): WorkflowState {
+  return { runs: new RunRegistry(), recordings: new Recordings(undefined, recordDrainMs) };
 }

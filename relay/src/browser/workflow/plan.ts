@@ -54,7 +54,7 @@ export function checkAction(step: WorkflowStep, declaredInputs: readonly string[
     return {
       ok: false,
       code: 'undeclared-input',
-      message: `Step ${step.index} (line ${step.line}) types {${a.value.input}}, which is not a declared input.`,
+      message: `Step ${step.index} (line ${step.line}) cannot run: it types {${a.value.input}}, which is not a declared input.`,
     };
   }
   return { ok: true, action: a };
@@ -90,7 +90,7 @@ export function planRun(workflow: Workflow, inputs: Record<string, string>): Pla
         if (!Object.hasOwn(inputs, input)) {
           return {
             ok: false,
-            reason: `Step ${step.index} (line ${step.line}) types {${input}}, which is not a declared input.`,
+            reason: `Step ${step.index} (line ${step.line}) cannot run: it types {${input}}, which is not a declared input.`,
           };
         }
         value = inputs[input];
