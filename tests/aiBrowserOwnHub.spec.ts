@@ -8,19 +8,15 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import {
-  answerPrompt,
-  closeAiApp,
-  openAiApp,
-  promptCard,
-  settleAiBrowser,
-} from './support/aiBrowser';
+import { answerPrompt, promptCard, settleAiBrowser } from './support/aiBrowser';
 import { jpegSize } from './support/driverApp';
 import { COOKIE_PAGE, NAVIGATION_PAGES, NOTES_PAGE } from './support/driverPages';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import type { OwnHub } from './support/ownHub';
+import { closeOwnHubApp, openOwnHubApp, setLoopback, type OwnHubApp } from './support/ownHubApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
+let app: OwnHubApp | undefined;
 let own: OwnHub;
 let page: Page;
 let client: Client;
@@ -32,11 +28,8 @@ test.beforeAll(async ({ browser }) => {
     '/jar': COOKIE_PAGE,
     '/wide': NAVIGATION_PAGES['/wide'],
   });
-  own = await startOwnHub();
-  page = await openAiApp(browser, own.url);
-  // The local test pages are addresses on this computer: the person allows them in Settings.
-  await setLoopback(true);
-  client = await connectClientTo(own, 'Own Hub Test');
+  app = await openOwnHubApp(browser, 'Own Hub Test');
+  ({ own, page, client } = app);
 });
 
 test.afterEach(async () => {
@@ -44,19 +37,9 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await closeAiApp(page, client);
-  await own?.close();
+  await closeOwnHubApp(app);
   await site?.close();
 });
-
-async function setLoopback(allowed: boolean): Promise<void> {
-  await page.getByRole('button', { name: 'Settings' }).click();
-  const box = page.locator('input[name="browser-loopback"]');
-  await box.setChecked(allowed);
-  await expect(box).toBeChecked({ checked: allowed });
-  await page.getByRole('button', { name: 'Done' }).click();
-  await expect(page.locator('.browser-settings')).toHaveCount(0);
-}
 
 async function open(path: string): Promise<string> {
   const r = await call(client, 'browser', { action: 'open', url: site.url(path) });
@@ -153,7 +136,7 @@ test('30. navigation rules through MCP: with loopback off a local page is blocke
   // With loopback allowed, the hub itself still never is a destination.
   const hub = await call(client, 'browser', { action: 'open', url: own.url });
   expect(hub.data).toMatchObject({ error: 'NAVIGATION_BLOCKED' });
-  await setLoopback(false);
+  await setLoopback(page, false);
   try {
     for (const url of [
       site.url('/notes'),
@@ -177,7 +160,7 @@ test('30. navigation rules through MCP: with loopback off a local page is blocke
     await expect(page.locator('.browser-panel [data-browser-tab]')).toHaveCount(0);
     await page.locator('.toolbar .browser-toggle').click();
   } finally {
-    await setLoopback(true);
+    await setLoopback(page, true);
   }
 });
 

@@ -12,16 +12,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { Page as AiPage } from 'playwright-core';
-import {
-  answerPrompt,
-  closeAiApp,
-  openAiApp,
-  promptCard,
-  settleAiBrowser,
-} from './support/aiBrowser';
+import { answerPrompt, promptCard, settleAiBrowser } from './support/aiBrowser';
 import { openAiTab, recorded } from './support/aiBrowserCalls';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import type { OwnHub } from './support/ownHub';
+import { closeOwnHubApp, openOwnHubApp, type OwnHubApp } from './support/ownHubApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 /**
@@ -46,6 +41,7 @@ const CLICKS = `<!doctype html><title>Clicks</title>
   });
 </script>`;
 
+let app: OwnHubApp | undefined;
 let own: OwnHub;
 let page: Page;
 let client: Client;
@@ -53,12 +49,9 @@ let site: PageServer;
 
 test.beforeAll(async ({ browser }) => {
   site = await startPageServer({ '/clicks': CLICKS });
-  own = await startOwnHub({ recordDrainMs: 60_000 });
-  page = await openAiApp(browser, own.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.locator('input[name="browser-loopback"]').setChecked(true);
-  await page.getByRole('button', { name: 'Done' }).click();
-  client = await connectClientTo(own, 'Record Caps Test');
+  app = await openOwnHubApp(browser, 'Record Caps Test', { recordDrainMs: 60_000 });
+  ({ own, page } = app);
+  client = app.client;
 });
 
 test.afterEach(async () => {
@@ -66,8 +59,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await closeAiApp(page, client);
-  await own?.close();
+  await closeOwnHubApp(app);
   await site?.close();
 });
 

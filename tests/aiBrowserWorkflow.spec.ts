@@ -6,15 +6,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  answerPrompt,
-  closeAiApp,
-  openAiApp,
-  promptCard,
-  settleAiBrowser,
-} from './support/aiBrowser';
+import { answerPrompt, promptCard, settleAiBrowser } from './support/aiBrowser';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import type { OwnHub } from './support/ownHub';
+import { closeOwnHubApp, openOwnHubApp, type OwnHubApp } from './support/ownHubApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 const FORM = `<!doctype html><title>New post</title>
@@ -39,6 +34,7 @@ const SIGNUP = `<!doctype html><title>Sign up</title>
   onclick="document.getElementById('out').textContent = document.getElementById('title').value">Save</button>
 <p>Saved: <output id="out"></output></p>`;
 
+let app: OwnHubApp | undefined;
 let own: OwnHub;
 let page: Page;
 let client: Client;
@@ -52,12 +48,9 @@ test.beforeAll(async ({ browser }) => {
     '/reset/abc123def456ghi789jkl': '<!doctype html><title>Reset</title><h1>Reset</h1>',
     '/slow': { body: FORM, delayMs: 4_000 },
   });
-  own = await startOwnHub();
-  page = await openAiApp(browser, own.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.locator('input[name="browser-loopback"]').setChecked(true);
-  await page.getByRole('button', { name: 'Done' }).click();
-  client = await connectClientTo(own, 'Workflow Test');
+  app = await openOwnHubApp(browser, 'Workflow Test');
+  ({ own, page } = app);
+  client = app.client;
 });
 
 test.afterEach(async () => {
@@ -65,8 +58,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await closeAiApp(page, client);
-  await own?.close();
+  await closeOwnHubApp(app);
   await site?.close();
 });
 
@@ -159,6 +151,15 @@ test('45. a goal step pauses the run; resumed, the step counts as done by hand',
     'done-by-human',
     'done',
   ]);
+  // The paused run it went on from is superseded: a second resume of it is refused.
+  expect(await status(runId)).toMatchObject({ status: 'superseded', pausedAt: 'step-1' });
+  const twice = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source,
+    resumeRunId: runId,
+  });
+  expect(twice.data).toMatchObject({ error: 'RESUME_NOT_PAUSED' });
 });
 
 test('49. cancelling a run takes its prompt away; again is already-terminal; a stranger run is not found', async () => {

@@ -8,16 +8,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ERROR_CODES } from '../relay/src/browser/workflow/diagnostics';
-import {
-  answerPrompt,
-  closeAiApp,
-  openAiApp,
-  promptCard,
-  settleAiBrowser,
-} from './support/aiBrowser';
+import { answerPrompt, promptCard, settleAiBrowser } from './support/aiBrowser';
 import { openAiTab } from './support/aiBrowserCalls';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import { closeOwnHubApp, openOwnHubApp, type OwnHubApp } from './support/ownHubApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 /** The running time each run of this file's hub has. */
@@ -29,7 +23,7 @@ const FORM = `<!doctype html><title>New post</title>
 <button onclick="document.getElementById('saved').textContent = document.getElementById('title').value">Save</button>
 <p>Saved: <output id="saved"></output></p>`;
 
-let own: OwnHub;
+let app: OwnHubApp | undefined;
 let page: Page;
 let client: Client;
 let site: PageServer;
@@ -41,12 +35,9 @@ test.beforeAll(async ({ browser }) => {
     // Slower than the whole budget: the run's clock is running while the page loads.
     '/slow': { body: FORM, delayMs: BUDGET_MS + 3_000 },
   });
-  own = await startOwnHub({ workflowBudgetMs: BUDGET_MS });
-  page = await openAiApp(browser, own.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.locator('input[name="browser-loopback"]').setChecked(true);
-  await page.getByRole('button', { name: 'Done' }).click();
-  client = await connectClientTo(own, 'Workflow Bounds Test');
+  app = await openOwnHubApp(browser, 'Workflow Bounds Test', { workflowBudgetMs: BUDGET_MS });
+  page = app.page;
+  client = app.client;
 });
 
 test.afterEach(async () => {
@@ -54,8 +45,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await closeAiApp(page, client);
-  await own?.close();
+  await closeOwnHubApp(app);
   await site?.close();
 });
 

@@ -7,10 +7,11 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { closeAiApp, openAiApp, promptCard, settleAiBrowser } from './support/aiBrowser';
+import { promptCard, settleAiBrowser } from './support/aiBrowser';
 import { readOpfs, writeOpfs } from './support/app';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import type { OwnHub } from './support/ownHub';
+import { closeOwnHubApp, openOwnHubApp, type OwnHubApp } from './support/ownHubApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 const FORM = `<!doctype html><title>New post</title>
@@ -24,6 +25,7 @@ const FORM = `<!doctype html><title>New post</title>
   }
 </script>`;
 
+let app: OwnHubApp | undefined;
 let own: OwnHub;
 let page: Page;
 let client: Client;
@@ -44,17 +46,14 @@ const REVIEW =
 
 test.beforeAll(async ({ browser }) => {
   site = await startPageServer({ '/form': FORM });
-  own = await startOwnHub();
-  page = await openAiApp(browser, own.url);
-  await page.getByRole('button', { name: 'Settings' }).click();
-  await page.locator('input[name="browser-loopback"]').setChecked(true);
-  await page.getByRole('button', { name: 'Done' }).click();
+  app = await openOwnHubApp(browser, 'Workflows Panel Test');
+  ({ own, page } = app);
   await writeOpfs(page, 'post.workflow.md', POST());
   await writeOpfs(page, 'chores/broken.workflow.md', '---\ninputs: [a]\n---\n1. goal: x\n');
   await writeOpfs(page, 'chores/review.workflow.md', REVIEW);
   await writeOpfs(page, 'readme.md', '---\nsite: not a workflow\n---\n# Notes\n');
   await writeOpfs(page, '.hidden/skip.workflow.md', POST());
-  client = await connectClientTo(own, 'Workflows Panel Test');
+  client = app.client;
 });
 
 test.afterEach(async () => {
@@ -62,8 +61,7 @@ test.afterEach(async () => {
 });
 
 test.afterAll(async () => {
-  await closeAiApp(page, client);
-  await own?.close();
+  await closeOwnHubApp(app);
   await site?.close();
 });
 
@@ -189,21 +187,39 @@ test('runs a workflow from the window: each write asks, the run shows step by st
   await expect(thirdRow.getByRole('button', { name: 'Cancel run' })).toHaveCount(0);
   expect(await status(third)).toMatchObject({ status: 'failed', reasonCode: 'denied' });
 
-  // A run paused for the person is cancelled from its row; the AI client sees it so.
+  // A run paused for the person goes on once they did the step by hand…
   const review = fileRow('/notes/chores/review.workflow.md');
   await review.getByRole('button', { name: 'Run…' }).click();
-  await review.getByTestId('tab-choice').selectOption(String(seen.tabId));
-  await review.getByRole('button', { name: 'Run 3 steps' }).click();
-  await expect(review.getByRole('status')).toHaveText(/^Started (wfrun-\S+);/);
-  const reviewId = /Started (wfrun-\S+);/.exec(
-    (await review.getByRole('status').textContent()) ?? '',
-  )?.[1] as string;
-  const reviewRow = panel().locator(`[data-workflow-run="${reviewId}"]`);
-  await expect(reviewRow.locator('.summary')).toHaveText(/^Paused at step 2: /);
-  await expect(reviewRow.locator('[data-step="2"] .words')).toHaveText('goal: read it over');
-  await reviewRow.getByRole('button', { name: 'Cancel run' }).click();
-  await expect(reviewRow.locator('.summary')).toHaveText('Cancelled');
-  expect(await status(reviewId)).toMatchObject({ status: 'cancelled' });
+  const startReview = async () => {
+    await review.getByTestId('tab-choice').selectOption(String(seen.tabId));
+    await review.getByRole('button', { name: 'Run 3 steps' }).click();
+    await expect(review.getByRole('status')).toHaveText(/^Started (wfrun-\S+);/);
+    const id = /Started (wfrun-\S+);/.exec((await review.getByRole('status').textContent()) ?? '');
+    const row = panel().locator(`[data-workflow-run="${id?.[1]}"]`);
+    await expect(row.locator('.summary')).toHaveText(/^Paused at step 2: /);
+    await expect(row.locator('[data-step="2"] .words')).toHaveText('goal: read it over');
+    return { id: id?.[1] as string, row };
+  };
+  const paused = await startReview();
+  await paused.row.getByRole('button', { name: 'Done by hand, go on' }).click();
+  const resumed = panel().locator('[data-workflow-run]').first();
+  await expect(resumed).not.toHaveAttribute('data-workflow-run', paused.id);
+  await expect(resumed.locator('.summary')).toHaveText('Completed (3 steps)');
+  await expect(resumed.locator('[data-step="2"] .state')).toHaveText('Step 2: done by hand');
+  const resumedId = (await resumed.getAttribute('data-workflow-run')) as string;
+  expect(await status(resumedId)).toMatchObject({ status: 'completed', resumedFrom: paused.id });
+  // The paused run is superseded by the new one: it cannot be continued twice.
+  await expect(paused.row.locator('.summary')).toHaveText(
+    'Step 2 done by hand; the run went on as a new one',
+  );
+  await expect(paused.row.getByRole('button', { name: 'Done by hand, go on' })).toHaveCount(0);
+  expect(await status(paused.id)).toMatchObject({ status: 'superseded' });
+
+  // …or is cancelled from its row; the AI client sees it so.
+  const stopped = await startReview();
+  await stopped.row.getByRole('button', { name: 'Cancel run' }).click();
+  await expect(stopped.row.locator('.summary')).toHaveText('Cancelled');
+  expect(await status(stopped.id)).toMatchObject({ status: 'cancelled' });
 });
 
 test('runs what the editor shows: an AI client’s unsaved change to the file is what runs', async () => {

@@ -23,6 +23,15 @@ import { pageStyleNonce } from './styleNonce';
 
 const External = Annotation.define<boolean>();
 
+/**
+ * The line break the editor writes and reads back: a file whose lines all end in a lone CR keeps
+ * CR (CodeMirror would otherwise hand out LF for each, and the text would differ from the
+ * document's at every line end); anything else gets LF, as the document holds it.
+ */
+function lineSeparatorFor(text: string): Extension {
+  return /\r(?!\n)/.test(text) && !text.includes('\n') ? EditorState.lineSeparator.of('\r') : [];
+}
+
 export function createSourceEditor(
   root: HTMLElement,
   text: string,
@@ -48,11 +57,13 @@ export function createSourceEditor(
         language === 'yaml' ? yaml() : markdown(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
+        lineSeparatorFor(text),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || u.transactions.some((t) => t.annotation(External))) return;
           const splices: Splice[] = [];
           u.changes.iterChanges((fromA, toA, _fromB, _toB, inserted) => {
-            splices.push({ from: fromA, to: toA, insert: inserted.toString() });
+            const insert = inserted.sliceString(0, inserted.length, u.state.lineBreak);
+            splices.push({ from: fromA, to: toA, insert });
           });
           onEdit(splices);
         }),
@@ -73,9 +84,9 @@ export function createSourceEditor(
     });
   };
   return {
-    getText: () => view.state.doc.toString(),
+    getText: () => view.state.sliceDoc(),
     setText(next, undoable) {
-      const splice = diffSplice(view.state.doc.toString(), next);
+      const splice = diffSplice(view.state.sliceDoc(), next);
       if (splice) external([splice], undoable);
     },
     applyChange: external,

@@ -239,7 +239,7 @@ export const browserShape = {
     .optional()
     .describe('workflow_run: run write steps this workflow already did with these inputs again.'),
   resumeRunId: runId.describe(
-    'workflow_run: a paused run of the same workflow on the same tab to go on from; its paused step counts as done by hand.',
+    'workflow_run: a paused run of the same workflow on the same tab to go on from; its paused step counts as done by hand, and it becomes superseded.',
   ),
   runId: runId.describe('workflow_cancel: the run to stop.'),
   recordOp: z

@@ -4,6 +4,13 @@ import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
 import { DocumentSession } from '../editors/documentSession';
 import { editorAgent } from './liveEditors';
 
+export interface StartedRun {
+  tabId: string;
+  source: string;
+  inputs: Record<string, string>;
+  allowRepeat: boolean;
+}
+
 export interface Toast {
   id: number;
   text: string;
@@ -22,6 +29,12 @@ export class AppState {
   browserPanel = $state(false);
   /** Whether this window shows the Workflows panel (it takes the Browser panel's place). */
   workflowsPanel = $state(false);
+  /**
+   * Runs this window started, with what it takes to continue one the person finished a step of
+   * by hand (kept in this window's memory only, inputs included, never stored).
+   */
+  // Raw: what is kept goes to the core as it is (a proxy cannot be posted), replaced whole.
+  startedRuns = $state.raw<Record<string, StartedRun>>({});
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */
   revisions = $state<Record<string, string>>({});
   private toastSeq = 0;

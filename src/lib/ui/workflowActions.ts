@@ -3,7 +3,7 @@
  * uses, start a run, start and stop a recording, and save a recording as a workflow file. Every
  * browser step goes through the driver's checks and the person's prompts, as an AI's would.
  */
-import { app } from './appState.svelte';
+import { app, type StartedRun } from './appState.svelte';
 
 /** The tab to use: one of the AI's, or a new one opened at an address. */
 export type TabChoice = { kind: 'tab'; tabId: string } | { kind: 'new'; url: string };
@@ -40,15 +40,32 @@ export async function runWorkflow(
 ): Promise<Outcome<{ runId: string }>> {
   const tab = await tabFor(choice);
   if (!tab.ok) return tab;
+  return startRun({ tabId: tab.tabId, source, inputs, allowRepeat });
+}
+
+async function startRun(
+  run: StartedRun,
+  resumeRunId?: string,
+): Promise<Outcome<{ runId: string }>> {
   const r = await core().browserPanel({
     op: 'workflow_run',
-    tabId: tab.tabId,
-    source,
-    inputs,
-    allowRepeat,
+    ...run,
+    ...(resumeRunId ? { resumeRunId } : {}),
   });
   if (!r.ok) return { ok: false, message: r.message };
-  return { ok: true, runId: String(r.data.runId) };
+  const runId = String(r.data.runId);
+  app.startedRuns = { ...app.startedRuns, [runId]: run };
+  return { ok: true, runId };
+}
+
+/**
+ * Goes on with a run this window started that paused for the person: the step it paused at
+ * counts as done by hand, and the run continues from the next one (as a new run).
+ */
+export async function continueRun(runId: string): Promise<Outcome<{ runId: string }>> {
+  const run = app.startedRuns[runId];
+  if (!run) return { ok: false, message: 'This window did not start that run.' };
+  return startRun(run, runId);
 }
 
 export async function startRecording(

@@ -49,6 +49,9 @@ export function workflowRun(
     },
   );
   runs.add(prepared.runId, tab.id, prepared.source, run);
+  if (prepared.resume && runs.superseded(prepared.resume.from, prepared.runId)) {
+    core.runChanged(prepared.resume.from);
+  }
   core.focus(tab);
   tab.lastAction = `started a workflow (${prepared.steps.length} steps)`;
   core.changed();

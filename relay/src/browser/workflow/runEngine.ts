@@ -162,6 +162,17 @@ export class WorkflowRun {
     return this.#end_('cancelled', 'cancelled', 'The run was cancelled.');
   }
 
+  /**
+   * A later run resumed this paused one and goes on in its place: this one ends as `superseded`
+   * (keeping where and why it paused), so it cannot be resumed or continued twice.
+   */
+  supersede(by: string): boolean {
+    if (this.#status !== 'paused' || !this.#end) return false;
+    this.#finish('superseded', { ...this.#end, reason: `${this.#end.reason} Resumed as ${by}.` });
+    this.opts.changed?.();
+    return true;
+  }
+
   /** Its tab closed (or the browser did): the run cannot go on, paused or not. */
   tabLost(): void {
     this.#end_('failed', 'lease-lost', 'The tab closed.');

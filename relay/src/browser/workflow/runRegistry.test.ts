@@ -188,6 +188,21 @@ describe('RunRegistry', () => {
     expect(reg.prepare(req({ resumeRunId: r2.runId }))).toMatchObject({
       error: 'RESUME_NOT_PAUSED',
     });
+    // The paused run that was resumed is superseded: it keeps where and why it paused, and is
+    // neither resumed twice nor cancelled.
+    expect(reg.superseded(r1.runId, r2.runId)).toBe(true);
+    expect(reg.get(r1.runId)).toMatchObject({
+      status: 'superseded',
+      pausedAt: 'step-2',
+      reasonCode: 'needs-human',
+      reason: expect.stringMatching(new RegExp(`Resumed as ${r2.runId}\\.$`)),
+    });
+    expect(reg.superseded(r1.runId, r2.runId)).toBe(false);
+    expect(reg.prepare(req({ resumeRunId: r1.runId }))).toMatchObject({
+      error: 'RESUME_NOT_PAUSED',
+      message: expect.stringContaining('is superseded'),
+    });
+    expect(reg.cancel(r1.runId)).toBe('already-terminal');
   });
 
   it('the ledger: the same workflow and inputs skip done writes; new inputs start afresh', async () => {

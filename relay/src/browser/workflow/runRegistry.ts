@@ -177,6 +177,11 @@ export class RunRegistry {
     for (const e of this.#runs.values()) if (e.pending?.requestId === requestId) e.pending = null;
   }
 
+  /** A resumed run started: the paused one it came from is superseded by it. */
+  superseded(earlierId: string, by: string): boolean {
+    return this.#runs.get(earlierId)?.run.supersede(by) ?? false;
+  }
+
   /** The run's steps as written, for the app's run view. */
   planOf(runId: string): { index: number; kind: string; text: string }[] {
     return this.#runs.get(runId)?.run.plan() ?? [];
