@@ -14,7 +14,7 @@ export type ParsedLine =
   | { ok: true; entry: LedgerEntry }
   | { ok: false; reason: string }
   /** A record of a format newer than this app reads: skipped and counted, never quarantined. */
-  | { future: true };
+  | { future: true; ok?: undefined };
 
 /** Narrows an entry to a known kind; its body then has that kind's checked shape. */
 export function isKind<K extends KnownKind>(entry: LedgerEntry, kind: K): entry is Entry<K> {
