@@ -1,0 +1,257 @@
+/**
+ * The Breakdown: every edge whose downstream no longer plainly rests on its upstream, one row
+ * each, plus the numbers the status reports and the checks a resolution must pass before it is
+ * appended. Pure functions over the ledger's entries (validated, ordered, deduplicated).
+ */
+import { buildDag, compareEntries, isKind, pathOf, resolve, type AnyEntry, type Dag } from './dag';
+import { edgeKey, originEdges, type OriginEdge } from './edges';
+import { isFresh, parseRfc3339, projectEdge, type ResolutionEntry } from './project';
+import type {
+  Actor,
+  Confidence,
+  ContentHash,
+  EdgeKind,
+  EdgeRef,
+  EdgeState,
+  Entry,
+  ResolutionBody,
+  RevisionId,
+  Uuid,
+} from './records';
+import { DEFAULT_CONTEXT_ID } from './records';
+import type { Selection } from './dag';
+
+/** Everything the breakdown and resolutions read, indexed once per ledger read. */
+export interface CoherenceModel {
+  dag: Dag;
+  edges: OriginEdge[];
+  /** Edge key → the first origin edge with that `{txf, input}`. */
+  edgeByKey: Map<string, OriginEdge>;
+  /** Edge key → its ratifications and waivers, in ledger order. */
+  resolutions: Map<string, ResolutionEntry[]>;
+  /** Edge key → its check results, in ledger order. */
+  checks: Map<string, Entry<'check-result'>[]>;
+  /** Object → its latest `object-lifecycle` entry by (time, id). */
+  lifecycle: Map<Uuid, Entry<'object-lifecycle'>>;
+}
+
+export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
+  const dag = buildDag(entries);
+  const edges = originEdges(entries);
+  const edgeByKey = new Map<string, OriginEdge>();
+  for (const edge of edges) if (!edgeByKey.has(edgeKey(edge))) edgeByKey.set(edgeKey(edge), edge);
+  const resolutions = new Map<string, ResolutionEntry[]>();
+  const checks = new Map<string, Entry<'check-result'>[]>();
+  const lifecycle = new Map<Uuid, Entry<'object-lifecycle'>>();
+  const push = <T>(map: Map<string, T[]>, key: string, item: T) => {
+    const list = map.get(key);
+    if (list) list.push(item);
+    else map.set(key, [item]);
+  };
+  for (const entry of entries) {
+    if (isKind(entry, 'ratification') || isKind(entry, 'waiver')) {
+      push(resolutions, edgeKey(entry.body.edge), entry);
+    } else if (isKind(entry, 'check-result')) {
+      push(checks, edgeKey(entry.body.edge), entry);
+    } else if (isKind(entry, 'object-lifecycle')) {
+      const before = lifecycle.get(entry.body.object);
+      if (!before || compareEntries(entry, before) > 0) lifecycle.set(entry.body.object, entry);
+    }
+  }
+  return { dag, edges, edgeByKey, resolutions, checks, lifecycle };
+}
+
+export type AnchorStatus = 'anchor-unchanged' | 'anchor-changed' | 'anchor-lost';
+
+export interface BreakdownRow {
+  txf: Uuid;
+  input: number;
+  upstream: Uuid;
+  /** Null when the upstream was never registered at a path. */
+  upstream_path: string | null;
+  pinned: RevisionId;
+  downstream: Uuid;
+  downstream_path: string | null;
+  downstream_rev: RevisionId;
+  state: EdgeState;
+  confidence: Confidence;
+  /** How many waivers this edge has had, whatever revision they were made against. */
+  prior_waivers: number;
+  kind: EdgeKind;
+  /** The downstream's latest lifecycle record says frozen. */
+  frozen_downstream: boolean;
+  /** Only for anchored edges. */
+  anchor_status?: AnchorStatus;
+  /** Asks for attention: the downstream is not frozen and its anchored section did not stay put. */
+  actionable: boolean;
+}
+
+export interface BreakdownOptions {
+  /** Objects whose files are gone (the scan's finding); their edges are hidden. */
+  absent: ReadonlySet<Uuid>;
+  /** Milliseconds since the epoch, for waiver expiry. */
+  now: number;
+  /** The fingerprint of the claims the context feeds now (checks made with another don't count). */
+  claimsFingerprint: ContentHash;
+  /** The context whose check results count; the default context unless given. */
+  context?: Uuid;
+  /** What each object resolves to; all-live unless given (the desktop app always uses all-live). */
+  selectionFor?: (object: Uuid) => Selection;
+  /** The anchor status of an edge, if it is anchored (needs the downstream's text). */
+  anchorStatusFor?: (edge: OriginEdge) => AnchorStatus | undefined;
+}
+
+const allLive = (): Selection => 'live';
+
+/** Rows for every listed edge, sorted by downstream path (unregistered first), txf, then input. */
+export function breakdown(model: CoherenceModel, options: BreakdownOptions): BreakdownRow[] {
+  const context = options.context ?? DEFAULT_CONTEXT_ID;
+  const selectionFor = options.selectionFor ?? allLive;
+  const rows: BreakdownRow[] = [];
+  for (const edge of model.edges) {
+    if (options.absent.has(edge.upstream) || options.absent.has(edge.downstream)) continue;
+    const key = edgeKey(edge);
+    const resolutions = model.resolutions.get(key) ?? [];
+    const state = projectEdge(edge, {
+      dag: model.dag,
+      selectionFor,
+      resolutions,
+      checks: model.checks.get(key) ?? [],
+      context,
+      claimsFingerprint: options.claimsFingerprint,
+      now: options.now,
+    });
+    if (state === null || isFresh(state)) continue;
+    const frozen = model.lifecycle.get(edge.downstream)?.body.state === 'frozen';
+    const anchor = options.anchorStatusFor?.(edge);
+    const row: BreakdownRow = {
+      txf: edge.txf,
+      input: edge.input,
+      upstream: edge.upstream,
+      upstream_path: pathOf(model.dag, edge.upstream),
+      pinned: edge.pinned,
+      downstream: edge.downstream,
+      downstream_path: pathOf(model.dag, edge.downstream),
+      downstream_rev: edge.downstream_rev,
+      state,
+      confidence: edge.confidence,
+      prior_waivers: resolutions.filter((r) => r.kind === 'waiver').length,
+      kind: edge.kind,
+      frozen_downstream: frozen,
+      actionable: !frozen && anchor !== 'anchor-unchanged',
+    };
+    if (anchor !== undefined) row.anchor_status = anchor;
+    rows.push(row);
+  }
+  return rows.sort(compareRows);
+}
+
+/** Compares strings by Unicode code point (the order of their UTF-8 bytes). */
+function compareCodePoints(a: string, b: string): number {
+  const ia = a[Symbol.iterator]();
+  const ib = b[Symbol.iterator]();
+  for (;;) {
+    const ca = ia.next();
+    const cb = ib.next();
+    if (ca.done || cb.done) return ca.done ? (cb.done ? 0 : -1) : 1;
+    const d = ca.value.codePointAt(0)! - cb.value.codePointAt(0)!;
+    if (d !== 0) return d;
+  }
+}
+
+function compareRows(a: BreakdownRow, b: BreakdownRow): number {
+  if (a.downstream_path !== b.downstream_path) {
+    if (a.downstream_path === null) return -1;
+    if (b.downstream_path === null) return 1;
+    return compareCodePoints(a.downstream_path, b.downstream_path);
+  }
+  if (a.txf !== b.txf) return compareCodePoints(a.txf, b.txf);
+  return a.input - b.input;
+}
+
+/** The rows asking for attention: every actionable row, whatever its state (waived included). */
+export function openItems(rows: readonly BreakdownRow[]): number {
+  return rows.filter((r) => r.actionable).length;
+}
+
+export interface StatusCounts {
+  /** Registered object ids, deleted ones included. */
+  objects: number;
+  open_items: number;
+}
+
+export function statusCounts(model: CoherenceModel, rows: readonly BreakdownRow[]): StatusCounts {
+  return { objects: model.dag.registry.size, open_items: openItems(rows) };
+}
+
+export type ResolveAction = 'accept-newer' | 'waive';
+
+export interface ResolveRequest {
+  edge: EdgeRef;
+  /** `accept-newer` (ratify the upstream's current revision) or `waive` (accept the difference). */
+  action: string;
+  actor: Actor;
+  /** Required (not blank) for a waiver. */
+  reason?: string;
+  /** RFC 3339; a waiver without it never expires. */
+  expires?: string;
+  /** The stable grant id; required when the actor is an agent. */
+  delegation?: Uuid;
+}
+
+export type PreparedResolution =
+  | { ok: true; kind: 'ratification' | 'waiver'; body: ResolutionBody }
+  | { ok: false; error: string };
+
+/**
+ * Checks a resolution request against the ledger and gives the body to append, or says why not.
+ * The record binds to the upstream's single live head at this moment (`resolved_against`); the
+ * edge need not be stale or listed right now.
+ */
+export function prepareResolution(
+  model: CoherenceModel,
+  request: ResolveRequest,
+): PreparedResolution {
+  const { action } = request;
+  if (action !== 'accept-newer' && action !== 'waive') {
+    return { ok: false, error: `unknown resolve action "${action}" (use accept-newer or waive)` };
+  }
+  const reason = request.reason?.trim() ?? '';
+  if (action === 'waive' && reason === '') {
+    return { ok: false, error: 'a waiver needs a reason' };
+  }
+  if (request.expires !== undefined && parseRfc3339(request.expires) === null) {
+    return { ok: false, error: `expires "${request.expires}" is not an RFC 3339 time` };
+  }
+  if (request.actor.type !== 'human' && !request.delegation) {
+    return { ok: false, error: 'an agent resolves only under a delegation' };
+  }
+  const edge = model.edgeByKey.get(edgeKey(request.edge));
+  if (!edge) {
+    return {
+      ok: false,
+      error: `no edge ${request.edge.txf} input ${request.edge.input} in the ledger`,
+    };
+  }
+  const up = resolve(model.dag, 'live', edge.upstream);
+  if (up.kind === 'diverged-heads') {
+    return {
+      ok: false,
+      error: `upstream has multiple live heads (${up.heads.length}); save or merge it into one first`,
+    };
+  }
+  if (up.kind !== 'single') {
+    return { ok: false, error: 'upstream has no revision to resolve against' };
+  }
+  const body: ResolutionBody = {
+    edge: { txf: edge.txf, input: edge.input },
+    upstream_object: edge.upstream,
+    pinned: edge.pinned,
+    resolved_against: up.revision,
+    actor: { type: request.actor.type, id: request.actor.id },
+  };
+  if (reason !== '') body.reason = reason;
+  if (request.expires !== undefined) body.expires = request.expires;
+  if (request.delegation) body.delegation = request.delegation;
+  return { ok: true, kind: action === 'accept-newer' ? 'ratification' : 'waiver', body };
+}
