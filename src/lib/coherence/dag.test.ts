@@ -55,7 +55,10 @@ describe('the revision DAG', () => {
       edit('2026-07-01T10:01:00.000Z', ELENA, E2, [E1], hash('02')),
       edit('2026-07-01T10:02:00.000Z', ELENA, E3, [E2], hash('03')),
     ]);
-    expect(dag.revisions.get(ELENA)?.get(E2)).toMatchObject({ parents: [E1], content_hash: hash('02') });
+    expect(dag.revisions.get(ELENA)?.get(E2)).toMatchObject({
+      parents: [E1],
+      content_hash: hash('02'),
+    });
     expect(heads(dag, ELENA)).toEqual([E3]);
     expect(heads(dag, SCENE)).toEqual([]);
   });

@@ -26,8 +26,18 @@ describe('origin edges', () => {
       { object: WORLD, revision: rev('b1'), role: 'contextual', kind: 'mention' },
     ],
     outputs: [
-      { object: SCENE, revision: rev('d1'), content_hash: `sha256:${'d1'.repeat(32)}`, parents: [] },
-      { object: RECAP, revision: rev('e1'), content_hash: `sha256:${'e1'.repeat(32)}`, parents: [] },
+      {
+        object: SCENE,
+        revision: rev('d1'),
+        content_hash: `sha256:${'d1'.repeat(32)}`,
+        parents: [],
+      },
+      {
+        object: RECAP,
+        revision: rev('e1'),
+        content_hash: `sha256:${'e1'.repeat(32)}`,
+        parents: [],
+      },
     ],
     agent: { type: 'model', id: 'mcp-client' },
     intent: { kind: 'genie', summary: '' },
@@ -86,7 +96,14 @@ describe('origin edges', () => {
   it('come only from transformations; a save without inputs has none', () => {
     const save = entry('transformation', '0198b000-0000-7000-8000-000000000002', {
       inputs: [],
-      outputs: [{ object: SCENE, revision: rev('d2'), content_hash: `sha256:${'d2'.repeat(32)}`, parents: [rev('d1')] }],
+      outputs: [
+        {
+          object: SCENE,
+          revision: rev('d2'),
+          content_hash: `sha256:${'d2'.repeat(32)}`,
+          parents: [rev('d1')],
+        },
+      ],
       agent: { type: 'human', id: 'ann' },
       intent: { kind: 'editor-save', summary: '' },
       confidence: 'exact',

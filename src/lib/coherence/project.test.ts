@@ -67,7 +67,13 @@ interface InputSpec {
 }
 
 /** The scene written by a model from its inputs (transformation TXF unless told). */
-function draft(minute: number, inputs: InputSpec[], revision = D1, parents: string[] = [], id = TXF) {
+function draft(
+  minute: number,
+  inputs: InputSpec[],
+  revision = D1,
+  parents: string[] = [],
+  id = TXF,
+) {
   return line(
     'transformation',
     at(minute),
@@ -247,7 +253,10 @@ describe('resolutions', () => {
     const t = 5;
     const ledger = [
       ...advanced(),
-      { ...resolution('waiver', t, U2, { reason: 'r' }), id: '0198c000-0000-7000-8000-ffffffffffff' },
+      {
+        ...resolution('waiver', t, U2, { reason: 'r' }),
+        id: '0198c000-0000-7000-8000-ffffffffffff',
+      },
       { ...resolution('ratification', t, U2), id: '0198c000-0000-7000-8000-000000000000' },
     ];
     expect(stateOf(ledger)).toBe('waived');
@@ -277,7 +286,10 @@ describe('divergence and pins', () => {
   });
 
   it('a pin newer than what the context selects is fresh-ahead', () => {
-    const ledger = [...advanced(), draft(3, [{ object: ELENA, revision: U2 }], D2, [D1], OTHER_TXF)];
+    const ledger = [
+      ...advanced(),
+      draft(3, [{ object: ELENA, revision: U2 }], D2, [D1], OTHER_TXF),
+    ];
     expect(stateOf(ledger, { txf: OTHER_TXF, selections: { [ELENA]: U1 } })).toBe('fresh-ahead');
   });
 
@@ -306,7 +318,11 @@ describe('semantic checks', () => {
   });
 
   it('the newest check of the pair decides', () => {
-    const ledger = [...advanced(), check(5, 'contradiction', U1, U2), check(6, 'no-contradiction', U1, U2)];
+    const ledger = [
+      ...advanced(),
+      check(5, 'contradiction', U1, U2),
+      check(6, 'no-contradiction', U1, U2),
+    ];
     expect(stateOf(ledger)).toBe('stale-valid');
   });
 
@@ -330,7 +346,11 @@ describe('semantic checks', () => {
   });
 
   it('a ratification of the current revision outranks a check', () => {
-    const ledger = [...advanced(), check(5, 'contradiction', U1, U2), resolution('ratification', 6, U2)];
+    const ledger = [
+      ...advanced(),
+      check(5, 'contradiction', U1, U2),
+      resolution('ratification', 6, U2),
+    ];
     expect(stateOf(ledger)).toBe('fresh-ratified');
   });
 });
