@@ -450,16 +450,42 @@ describe('frozen downstreams and anchors', () => {
     expect(rows[0]).toMatchObject({ frozen_downstream: false, actionable: true });
   });
 
-  it('an anchored section that did not change is not actionable; a changed one is', () => {
-    const statuses = { [SCENE1]: 'anchor-unchanged', [SCENE3]: 'anchor-changed' } as const;
-    const rows = rowsOf(rewritten(), {
-      anchorStatusFor: (edge) => statuses[edge.downstream as keyof typeof statuses],
+  const anchor = (minute: number, txf: string, headings: string[], anchored?: string) =>
+    line('edge-anchor', minute, {
+      edge: { txf, input: 0 },
+      headings,
+      ...(anchored === undefined ? {} : { anchored_hash: anchored }),
     });
-    expect(rows.map((r) => [r.anchor_status, r.actionable])).toEqual([
-      ['anchor-unchanged', false],
-      ['anchor-changed', true],
+
+  it('an anchored section that did not change is not actionable; a changed or lost one is', () => {
+    const ledger = [
+      ...rewritten(),
+      anchor(12, T1, ['Scene 1', 'The rain'], hash('5a')),
+      anchor(12, T3, ['Scene 3'], hash('5b')),
+    ];
+    // The sections as the caller found them in the scenes' text now.
+    const now: Record<string, string | null> = {
+      'Scene 1/The rain': hash('5a'),
+      'Scene 3': hash('5c'),
+    };
+    const rows = rowsOf(ledger, { sectionHashFor: (_edge, headings) => now[headings.join('/')] });
+    expect(rows.map((r) => [r.downstream_path, r.anchor_status, r.actionable])).toEqual([
+      ['scenes/scene-01.md', 'anchor-unchanged', false],
+      ['scenes/scene-03.md', 'anchor-changed', true],
     ]);
-    expect(rowsOf(rewritten())[0]).not.toHaveProperty('anchor_status');
+    expect(openItems(rows)).toBe(1);
+    const lost = rowsOf(ledger, { sectionHashFor: () => null });
+    expect(lost.map((r) => [r.anchor_status, r.actionable])).toEqual([
+      ['anchor-lost', true],
+      ['anchor-lost', true],
+    ]);
+  });
+
+  it('an unanchored or cleared anchor gives no anchor status', () => {
+    const ledger = [...rewritten(), anchor(12, T1, ['Scene 1'], hash('5a')), anchor(13, T1, [])];
+    const rows = rowsOf(ledger, { sectionHashFor: () => hash('5a') });
+    expect(rows[0]).not.toHaveProperty('anchor_status');
+    expect(rows[0].actionable).toBe(true);
   });
 });
 

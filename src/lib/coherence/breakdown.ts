@@ -3,13 +3,23 @@
  * each, plus the numbers the status reports and the checks a resolution must pass before it is
  * appended. Pure functions over the ledger's entries (validated, ordered, deduplicated).
  */
-import { buildDag, compareEntries, isKind, pathOf, resolve, type AnyEntry, type Dag } from './dag';
+import {
+  buildDag,
+  compareEntries,
+  isKind,
+  pathOf,
+  resolve,
+  type AnyEntry,
+  type Dag,
+  type Selection,
+} from './dag';
 import { edgeKey, originEdges, type OriginEdge } from './edges';
 import { isFresh, parseRfc3339, projectEdge, type ResolutionEntry } from './project';
 import type {
   Actor,
   Confidence,
   ContentHash,
+  EdgeAnchorBody,
   EdgeKind,
   EdgeRef,
   EdgeState,
@@ -19,7 +29,6 @@ import type {
   Uuid,
 } from './records';
 import { DEFAULT_CONTEXT_ID } from './records';
-import type { Selection } from './dag';
 
 /** Everything the breakdown and resolutions read, indexed once per ledger read. */
 export interface CoherenceModel {
@@ -33,6 +42,8 @@ export interface CoherenceModel {
   checks: Map<string, Entry<'check-result'>[]>;
   /** Object → its latest `object-lifecycle` entry by (time, id). */
   lifecycle: Map<Uuid, Entry<'object-lifecycle'>>;
+  /** Edge key → its latest `edge-anchor` entry by (time, id) (empty headings: anchor cleared). */
+  anchors: Map<string, Entry<'edge-anchor'>>;
 }
 
 export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
@@ -43,6 +54,7 @@ export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
   const resolutions = new Map<string, ResolutionEntry[]>();
   const checks = new Map<string, Entry<'check-result'>[]>();
   const lifecycle = new Map<Uuid, Entry<'object-lifecycle'>>();
+  const anchors = new Map<string, Entry<'edge-anchor'>>();
   const push = <T>(map: Map<string, T[]>, key: string, item: T) => {
     const list = map.get(key);
     if (list) list.push(item);
@@ -56,12 +68,30 @@ export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
     } else if (isKind(entry, 'object-lifecycle')) {
       const before = lifecycle.get(entry.body.object);
       if (!before || compareEntries(entry, before) > 0) lifecycle.set(entry.body.object, entry);
+    } else if (isKind(entry, 'edge-anchor')) {
+      const key = edgeKey(entry.body.edge);
+      const before = anchors.get(key);
+      if (!before || compareEntries(entry, before) > 0) anchors.set(key, entry);
     }
   }
-  return { dag, edges, edgeByKey, resolutions, checks, lifecycle };
+  return { dag, edges, edgeByKey, resolutions, checks, lifecycle, anchors };
 }
 
 export type AnchorStatus = 'anchor-unchanged' | 'anchor-changed' | 'anchor-lost';
+
+/**
+ * Where an anchored section stands: the hash of the section now (null when its heading path is
+ * no longer found, or found more than once) against the hash taken when it was anchored. No
+ * status for an edge without an anchor, or whose anchor was cleared.
+ */
+export function anchorStatus(
+  anchor: EdgeAnchorBody | undefined,
+  sectionHash: ContentHash | null,
+): AnchorStatus | undefined {
+  if (!anchor || anchor.headings.length === 0) return undefined;
+  if (sectionHash === null) return 'anchor-lost';
+  return sectionHash === anchor.anchored_hash ? 'anchor-unchanged' : 'anchor-changed';
+}
 
 export interface BreakdownRow {
   txf: Uuid;
@@ -97,8 +127,12 @@ export interface BreakdownOptions {
   context?: Uuid;
   /** What each object resolves to; all-live unless given (the desktop app always uses all-live). */
   selectionFor?: (object: Uuid) => Selection;
-  /** The anchor status of an edge, if it is anchored (needs the downstream's text). */
-  anchorStatusFor?: (edge: OriginEdge) => AnchorStatus | undefined;
+  /**
+   * The hash of the downstream's section under a heading path now, or null if that path is not
+   * found exactly once (worked out by the caller from the downstream's text). Without it, rows
+   * carry no anchor status.
+   */
+  sectionHashFor?: (edge: OriginEdge, headings: readonly string[]) => ContentHash | null;
 }
 
 const allLive = (): Selection => 'live';
@@ -123,7 +157,11 @@ export function breakdown(model: CoherenceModel, options: BreakdownOptions): Bre
     });
     if (state === null || isFresh(state)) continue;
     const frozen = model.lifecycle.get(edge.downstream)?.body.state === 'frozen';
-    const anchor = options.anchorStatusFor?.(edge);
+    const anchored = model.anchors.get(key)?.body;
+    const anchor =
+      options.sectionHashFor && anchored && anchored.headings.length > 0
+        ? anchorStatus(anchored, options.sectionHashFor(edge, anchored.headings))
+        : undefined;
     const row: BreakdownRow = {
       txf: edge.txf,
       input: edge.input,

@@ -41,6 +41,8 @@ export interface Dag {
   registry: Map<Uuid, Registration>;
   /** Path → the object whose latest registration names that path (the latest one, if several). */
   byPath: Map<string, Uuid>;
+  /** Object → its heads, sorted (worked out once, when the DAG is built). */
+  heads: Map<Uuid, RevisionId[]>;
 }
 
 /** What a context selects for an object: its live heads, or one pinned revision. */
@@ -100,7 +102,15 @@ export function buildDag(entries: readonly AnyEntry[]): Dag {
     latestAtPath.set(entry.body.path, entry);
     byPath.set(entry.body.path, object);
   }
-  return { revisions, registry, byPath };
+  const headsOf = new Map<Uuid, RevisionId[]>();
+  for (const [object, nodes] of revisions) headsOf.set(object, headsAmong(nodes));
+  return { revisions, registry, byPath, heads: headsOf };
+}
+
+function headsAmong(nodes: Map<RevisionId, RevisionNode>): RevisionId[] {
+  const parents = new Set<RevisionId>();
+  for (const node of nodes.values()) for (const p of node.parents) parents.add(p);
+  return [...nodes.keys()].filter((r) => !parents.has(r)).sort();
 }
 
 function registrationOf(entry: Uuid, body: ObjectRegisteredBody): Registration {
@@ -111,11 +121,7 @@ function registrationOf(entry: Uuid, body: ObjectRegisteredBody): Registration {
 
 /** The object's revisions that are no other revision's parent, sorted; empty if it has none. */
 export function heads(dag: Dag, object: Uuid): RevisionId[] {
-  const nodes = dag.revisions.get(object);
-  if (!nodes) return [];
-  const parents = new Set<RevisionId>();
-  for (const node of nodes.values()) for (const p of node.parents) parents.add(p);
-  return [...nodes.keys()].filter((r) => !parents.has(r)).sort();
+  return [...(dag.heads.get(object) ?? [])];
 }
 
 export function hasRevision(dag: Dag, object: Uuid, revision: RevisionId): boolean {
