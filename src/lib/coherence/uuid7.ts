@@ -13,7 +13,7 @@
 /** Unix milliseconds. */
 export type Clock = () => number;
 /** Fills the array with random bytes (like `crypto.getRandomValues`). */
-export type RandomSource = (bytes: Uint8Array) => void;
+export type RandomSource = (bytes: Uint8Array<ArrayBuffer>) => void;
 
 export interface Uuid7Options {
   now?: Clock;
@@ -60,7 +60,7 @@ export function uuid7Time(s: string): number | null {
   return parseInt(s.slice(0, 8) + s.slice(9, 13), 16);
 }
 
-function defaultRandom(bytes: Uint8Array): void {
+function defaultRandom(bytes: Uint8Array<ArrayBuffer>): void {
   globalThis.crypto.getRandomValues(bytes);
 }
 
