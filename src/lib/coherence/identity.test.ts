@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contentHash } from './canonical';
-import { inspectIdentity, readIdentity, withIdentity } from './identity';
+import { ensureIdentity, inspectIdentity, readIdentity, withIdentity } from './identity';
 
 const ID = '018f3c7a-9f2e-7cc1-b302-5e9d4a6b21c7';
 const OTHER = '0198c0de-0000-7000-8000-000000000001';
@@ -268,5 +268,57 @@ describe('withIdentity: properties', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('ensureIdentity: a first capture (conformance §8 item 3, the identity text)', () => {
+  const minter = (ids: string[]) => {
+    const calls: string[] = [];
+    const mint = () => {
+      calls.push('mint');
+      return ids.shift() ?? '';
+    };
+    return { calls, mint };
+  };
+
+  it('stamps a new id and answers the rewritten content', async () => {
+    const { mint } = minter([ID]);
+    const result = ensureIdentity(AUTHOR, mint);
+    expect(result).toEqual({
+      ok: true,
+      text: `---\ntitle: Scene\nvmark:\n  id: ${ID}\n---\n${BARE}`,
+      identity: { id: ID },
+      stamped: true,
+    });
+    expect(await contentHash(result.ok ? result.text : '')).toBe(AUTHOR_HASH);
+  });
+
+  it('keeps the identity a document already carries and mints nothing', () => {
+    const { calls, mint } = minter([OTHER]);
+    const doc = `---\nvmark:\n  id: ${ID}\n  schema: scene\n---\nbody\n`;
+    expect(ensureIdentity(doc, mint)).toEqual({
+      ok: true,
+      text: doc,
+      identity: { id: ID, schema: 'scene' },
+      stamped: false,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a document whose vmark id is unreadable, leaving it as it is', () => {
+    const { mint } = minter([ID]);
+    expect(ensureIdentity('---\nvmark:\n  id: nope\n---\n', mint)).toMatchObject({
+      ok: false,
+      code: 'identity-unreadable',
+    });
+  });
+
+  it('adds an id to a vmark: mapping that has none', () => {
+    const { mint } = minter([ID]);
+    expect(ensureIdentity('---\nvmark:\n  note: x\n---\n', mint, 'scene')).toMatchObject({
+      ok: true,
+      text: `---\nvmark:\n  note: x\n  id: ${ID}\n  schema: scene\n---\n`,
+      stamped: true,
+    });
   });
 });

@@ -189,3 +189,20 @@ export function withIdentity(text: string, id: string, schema?: string): StampRe
   const identity = kept === undefined ? asked : { id: lowerId, schema: kept };
   return { ok: true, text: stamped, identity };
 }
+
+export type EnsureResult =
+  | { ok: true; text: string; identity: FileIdentity; stamped: boolean }
+  | { ok: false; code: StampRefusal; message: string };
+
+/**
+ * What a first capture does with a document's text: the identity it already carries, or a new
+ * one from `mint` (a UUIDv7 minter) written in. `stamped` says whether `text` is the rewritten
+ * content the file and the editor's buffer must take. A `vmark:` mapping with an unreadable id is
+ * refused, not overwritten.
+ */
+export function ensureIdentity(text: string, mint: () => string, schema?: string): EnsureResult {
+  const reading = inspectIdentity(text);
+  if (reading.identity) return { ok: true, text, identity: reading.identity, stamped: false };
+  const result = withIdentity(text, mint(), schema);
+  return result.ok ? { ...result, stamped: true } : result;
+}
