@@ -99,6 +99,9 @@ async function sha256Hex(bytes: Uint8Array): Promise<string> {
  * The content hash of a document. Given bytes (a file as stored), UTF-8 is hashed as text and
  * anything else as binary (raw bytes). Given a string, it is text. A string holding a lone UTF-16
  * surrogate is hashed as the file it would become when saved (the surrogate written as U+FFFD).
+ *
+ * To hash a file as it is on disk, pass its bytes: `Blob.text()` and a default `TextDecoder` drop
+ * a leading byte-order mark, which desktop VMark counts as content.
  */
 export async function contentHash(input: Uint8Array | string): Promise<ContentHash> {
   if (typeof input === 'string') return `sha256:${await sha256Hex(maskedCanonicalBytes(input))}`;

@@ -126,8 +126,8 @@ function insertAt(text: string, offset: number, lines: string[], eol: LineBreak)
 /**
  * `text` with the identity written into its front matter (see the module comment for where), the
  * id in lowercase; every other byte stays as it was. The answer's `identity` is what the stamped
- * text now reads as. A text that already carries this identity comes back
- * unchanged; any other existing identity, or an unreadable one, is refused.
+ * text now reads as. A text that already carries this identity comes back unchanged; any other
+ * existing identity, or an unreadable one, is refused.
  */
 export function withIdentity(text: string, id: string, schema?: string): StampResult {
   if (!isUuid(id)) {
