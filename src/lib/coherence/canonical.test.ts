@@ -111,6 +111,12 @@ describe('identity masking (conformance §8 items 1 and 2)', () => {
     }
   });
 
+  it('masks one block only, as desktop does: a second block behind a dropped one is body', () => {
+    // The only input on which masking twice differs from masking once; hashes must match desktop's.
+    const stacked = `---\nvmark:\n  id: ${ID}\n---\n---\nvmark:\n  id: ${ID}\n---\nbody\n`;
+    expect(maskIdentity(stacked)).toBe(`---\nvmark:\n  id: ${ID}\n---\nbody\n`);
+  });
+
   it('leaves a document without a vmark block unchanged', () => {
     expect(maskIdentity(AUTHOR)).toBe(AUTHOR);
     expect(maskIdentity(BARE)).toBe(BARE);
