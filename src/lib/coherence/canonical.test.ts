@@ -112,7 +112,7 @@ describe('identity masking (conformance §8 items 1 and 2)', () => {
   });
 
   it('masks one block only, as desktop does: a second block behind a dropped one is body', () => {
-    // The only input on which masking twice differs from masking once; hashes must match desktop's.
+    // The kind of input on which masking twice differs from once; hashes must match desktop's.
     const stacked = `---\nvmark:\n  id: ${ID}\n---\n---\nvmark:\n  id: ${ID}\n---\nbody\n`;
     expect(maskIdentity(stacked)).toBe(`---\nvmark:\n  id: ${ID}\n---\nbody\n`);
   });
