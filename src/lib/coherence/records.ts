@@ -49,8 +49,10 @@ export interface ObjectRegisteredBody {
   object: Uuid;
   /** Workspace-relative, `/`-separated. */
   path: string;
-  schema?: string;
-  derived_from?: Uuid;
+  /** Desktop VMark's capture writes `"schema": null` when the document names none. */
+  schema?: string | null;
+  /** The objects this one was derived from (a list in desktop VMark's `ObjectRegistered`). */
+  derived_from?: Uuid[];
 }
 
 export interface EdgeRef {
