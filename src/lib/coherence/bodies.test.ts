@@ -180,6 +180,19 @@ describe('typed record bodies', () => {
     expect(checkBody('delegation', with_('delegation', { scope: [] }))).toBeNull();
   });
 
+  it('read a registration as desktop VMark writes it: schema null, derived_from a list', () => {
+    const desktop = { object: OBJ_A, path: 'a.md', schema: null, derived_from: [OBJ_B] };
+    expect(checkBody('object-registered', desktop)).toBeNull();
+    expect(tidyBody('object-registered', desktop)).toEqual({
+      object: OBJ_A,
+      path: 'a.md',
+      derived_from: [OBJ_B],
+    });
+    expect(checkBody('object-registered', { ...desktop, derived_from: OBJ_B })).toMatch(
+      /derived_from/,
+    );
+  });
+
   it('drop null optional fields from the body handed out, keeping everything else', () => {
     const tidy = tidyBody('ratification', GOOD.ratification);
     expect(tidy).toEqual({

@@ -5,18 +5,16 @@
  * are dropped from the body the ledger hands out, so the record types stay exact.
  */
 import type { KnownKind } from './records';
+import { isUuid } from './uuid7';
 
 type Obj = Record<string, unknown>;
 /** Answers what is wrong with the value at `at`, or null. */
 type Check = (value: unknown, at: string) => string | null;
 
-const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const REVISION = /^rev1:[0-9a-f]{64}$/;
 const HASH = /^sha256:[0-9a-f]{64}$/;
 
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
+export { isUuid };
 
 export function isObject(value: unknown): value is Obj {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -159,7 +157,12 @@ const edgeAnchor: Check = (v, at) => {
 
 const CHECKS: Record<KnownKind, Check> = {
   transformation,
-  'object-registered': shape({ object: uuid, path: text, schema: [str], derived_from: [uuid] }),
+  'object-registered': shape({
+    object: uuid,
+    path: text,
+    schema: [str],
+    derived_from: [arrayOf(uuid)],
+  }),
   ratification: resolution('ratification'),
   waiver: resolution('waiver'),
   'check-result': shape({

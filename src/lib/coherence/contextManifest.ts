@@ -5,6 +5,7 @@
  * know are kept, in their place, whenever the app rewrites the file.
  */
 import type { RevisionId, Uuid } from './records';
+import { isUuid } from './uuid7';
 
 export type Enforcement = 'enforcing' | 'greenhouse';
 /** `live` follows the document's current head; a revision id pins it. */
@@ -30,13 +31,10 @@ export interface ParsedManifest {
   raw: Record<string, unknown>;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REVISION = /^rev1:[0-9a-f]{64}$/;
 const NAME = /^[A-Za-z0-9_-]+$/;
 
-export function isUuid(value: unknown): value is Uuid {
-  return typeof value === 'string' && UUID.test(value);
-}
+export { isUuid };
 
 export function isSelection(value: unknown): value is Selection {
   return value === 'live' || (typeof value === 'string' && REVISION.test(value));

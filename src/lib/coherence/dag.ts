@@ -6,11 +6,14 @@
  * Revisions are kept per object: two objects may share a revision id (two files created with the
  * same text have the same root revision), so every question names the object it is about.
  */
+import { compareEntries, isKind } from './envelope';
+
+export { compareEntries, isKind };
+
 import type {
   ContentHash,
   Entry,
   Envelope,
-  KnownKind,
   ObjectRegisteredBody,
   RevisionId,
   Uuid,
@@ -53,22 +56,6 @@ export type Resolved =
   | { kind: 'diverged-heads'; heads: RevisionId[] }
   | { kind: 'absent' }
   | { kind: 'unknown-pin'; revision: RevisionId };
-
-/** Narrows an entry to a known kind (the ledger has validated known kinds' bodies already). */
-export function isKind<K extends KnownKind>(entry: AnyEntry, kind: K): entry is Entry<K> {
-  return entry.kind === kind;
-}
-
-/** Orders two entries by (time, id), the ledger's reading order. */
-export function compareEntries(
-  a: { time: string; id: string },
-  b: { time: string; id: string },
-): number {
-  const ta = Date.parse(a.time);
-  const tb = Date.parse(b.time);
-  if (ta !== tb && !Number.isNaN(ta) && !Number.isNaN(tb)) return ta < tb ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
 
 export function buildDag(entries: readonly AnyEntry[]): Dag {
   const revisions = new Map<Uuid, Map<RevisionId, RevisionNode>>();
@@ -114,7 +101,7 @@ function headsAmong(nodes: Map<RevisionId, RevisionNode>): RevisionId[] {
 }
 
 function registrationOf(entry: Uuid, body: ObjectRegisteredBody): Registration {
-  return body.schema === undefined
+  return body.schema === undefined || body.schema === null
     ? { path: body.path, entry }
     : { path: body.path, schema: body.schema, entry };
 }

@@ -17,7 +17,7 @@ export type ParsedLine =
   | { future: true; ok?: undefined };
 
 /** Narrows an entry to a known kind; its body then has that kind's checked shape. */
-export function isKind<K extends KnownKind>(entry: LedgerEntry, kind: K): entry is Entry<K> {
+export function isKind<K extends KnownKind>(entry: { kind: string }, kind: K): entry is Entry<K> {
   return entry.kind === kind;
 }
 
@@ -99,4 +99,20 @@ function daysIn(year: number, month: number): number {
 /** Orders times; equal instants written differently compare equal. */
 export function compareTime(a: TimeKey, b: TimeKey): number {
   return a.ms - b.ms || a.subNanos - b.subNanos;
+}
+
+/** Orders entries by (time, id), the only order the ledger has. */
+export function compareEntries(
+  a: { time: string; id: string },
+  b: { time: string; id: string },
+): number {
+  const ta = parseTime(a.time);
+  const tb = parseTime(b.time);
+  const byTime = ta && tb ? compareTime(ta, tb) : 0;
+  return byTime || compareIds(a.id, b.id);
+}
+
+export function compareIds(a: string, b: string): number {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x < y ? -1 : x > y ? 1 : 0;
 }

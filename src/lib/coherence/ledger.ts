@@ -6,7 +6,16 @@
  * Every function answers an error value instead of throwing.
  */
 import type { LedgerEntry } from './envelope';
-import { compareTime, formatEntry, parseLine, parseTime } from './envelope';
+import {
+  compareEntries,
+  compareIds,
+  compareTime,
+  formatEntry,
+  parseLine,
+  parseTime,
+} from './envelope';
+
+export { compareEntries };
 import { isUuid } from './bodies';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import { inProcessLock } from './ledgerFs';
@@ -63,19 +72,6 @@ function lockFor(fs: LedgerFs, options: LedgerOptions): LockFn {
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const encoder = new TextEncoder();
 const NEWLINE = 0x0a;
-
-/** Orders entries by (time, id), the only order the ledger has. */
-export function compareEntries(a: LedgerEntry, b: LedgerEntry): number {
-  const ta = parseTime(a.time);
-  const tb = parseTime(b.time);
-  const byTime = ta && tb ? compareTime(ta, tb) : 0;
-  return byTime || compareIds(a.id, b.id);
-}
-
-function compareIds(a: string, b: string): number {
-  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
-  return x < y ? -1 : x > y ? 1 : 0;
-}
 
 /** Reads every segment of every writer, quarantining what is malformed. */
 export async function readLedger(fs: LedgerFs, options: LedgerOptions = {}): Promise<LedgerRead> {

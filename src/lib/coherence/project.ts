@@ -3,6 +3,7 @@
  * read, and if not, how (stale, checked, resolved, diverged, unresolvable). Nine questions asked in
  * order; the first that decides wins. Pure: everything it looks at comes in through the context.
  */
+import { parseTime } from './envelope';
 import { compareEntries, isStrictAncestor, resolve, type Dag, type Selection } from './dag';
 import { sameEdge, type OriginEdge } from './edges';
 import type { ContentHash, EdgeKind, EdgeState, Entry, FreshState, Uuid } from './records';
@@ -31,13 +32,9 @@ export type Projection = null | FreshState | EdgeState;
 /** Edge kinds that never go stale by version (they still show structural trouble). */
 const INERT_KINDS: ReadonlySet<EdgeKind> = new Set(['part-of', 'mention']);
 
-const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
 /** Milliseconds since the epoch of an RFC 3339 time, or null if it is not one. */
 export function parseRfc3339(text: string): number | null {
-  if (!RFC3339.test(text)) return null;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? null : ms;
+  return parseTime(text)?.ms ?? null;
 }
 
 /** A waiver is in force without `expires` or while `expires` lies ahead; unparseable = expired. */

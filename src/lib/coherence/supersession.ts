@@ -4,6 +4,7 @@
  * of the chain follows. Two writers may follow the same entry at once; then the chain has several
  * such ends, the latest in (time, id) order is current, and the chain reports one conflict.
  */
+import { compareEntries } from './envelope';
 
 /** What this module reads of an entry: any ledger entry fits, whatever its kind. */
 export interface LedgerEntryLike {
@@ -35,21 +36,8 @@ export interface ChainCurrent<E extends ChainEntry> {
   conflict: ChainConflict | null;
 }
 
-function timeOf(entry: { time: string }): number {
-  const ms = Date.parse(entry.time);
-  return Number.isNaN(ms) ? Number.NEGATIVE_INFINITY : ms;
-}
-
 /** The ledger's reading order: by time, then by entry id. */
-export function compareEntryOrder(
-  a: { time: string; id: string },
-  b: { time: string; id: string },
-): number {
-  const ta = timeOf(a);
-  const tb = timeOf(b);
-  if (ta !== tb) return ta < tb ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
+export const compareEntryOrder = compareEntries;
 
 /**
  * The current entry of one chain (all entries share the same stable id). Entries that follow an
