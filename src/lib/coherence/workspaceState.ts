@@ -1,0 +1,35 @@
+/**
+ * What the coherence kernel knows of a workspace beyond its ledger, for this session of the app:
+ * the writer it appends as, objects whose file is gone (absent: their edges are hidden), objects
+ * held because their id is at more than one path (captures refused until a scan sees one path
+ * again), and the content hashes an editor buffer was captured with before the disk caught up
+ * (disk lag: a scan must not take the older disk content for an external edit). None of this is
+ * in the ledger; a new session starts empty and the next complete scan rebuilds absent and held.
+ */
+import type { LedgerFs, LockFn } from './ledgerFs';
+import type { ContentHash, Uuid } from './records';
+
+export interface WorkspaceState {
+  absent: Set<Uuid>;
+  held: Set<Uuid>;
+  /** Per object: hashes captured from a live buffer that the file on disk may still lag behind. */
+  diskLag: Map<Uuid, Set<ContentHash>>;
+}
+
+export function emptyWorkspaceState(): WorkspaceState {
+  return { absent: new Set(), held: new Set(), diskLag: new Map() };
+}
+
+/** What the kernel's operations need from the app: storage, this profile's writer, time, ids. */
+export interface KernelDeps {
+  /** The workspace's files, `.vmark/` included (paths relative to the workspace root). */
+  fs: LedgerFs;
+  /** Serialises every write to one workspace (Web Locks in the app, in-process in tests). */
+  lock: LockFn;
+  /** This browser profile's writer id (UUIDv7, kept outside the workspace). */
+  writer: Uuid;
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** A new UUIDv7 (entry ids, idem keys, object ids). */
+  mintId(): Uuid;
+}
