@@ -6,6 +6,7 @@ import {
   principalProblem,
   type StoredCredential,
 } from './clientCredentials';
+import { principalOf } from './mcp/sessionContext';
 
 /** Storage in memory that keeps what was saved, as JSON (as IndexedDB would clone it). */
 function memoryStorage(initial: unknown = undefined) {
@@ -138,5 +139,21 @@ describe('last used', () => {
     await credentials.used(await credentialHash('someone else'));
     expect(credentials.list()[0]).toMatchObject({ createdAt: 1000, lastUsedAt: 5000 });
     expect(storage.saved[0].lastUsedAt).toBe(5000);
+  });
+});
+
+describe("a session's principal (what a tool handler asks)", () => {
+  it('is looked up at each question, so a revocation counts for a session already open', async () => {
+    const { credentials } = await fresh();
+    const r = await issued(credentials, 'Cursor at work');
+    const lookup = (hash: string | null) => credentials.principalForHash(hash);
+    const identified = principalOf(credentialHash(r.secret), lookup);
+    const wrong = principalOf(credentialHash(`${r.secret}x`), lookup);
+    const anonymous = principalOf(Promise.resolve(null), lookup);
+    expect(await identified()).toBe('Cursor at work');
+    expect(await wrong()).toBeNull();
+    expect(await anonymous()).toBeNull();
+    await credentials.revoke(r.credential.id);
+    expect(await identified()).toBeNull();
   });
 });

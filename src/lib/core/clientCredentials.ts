@@ -81,21 +81,17 @@ function isStored(value: unknown): value is StoredCredential {
 }
 
 export interface ClientCredentialsOptions {
-  /** Fills the secret's bytes; the platform's CSPRNG unless a test says otherwise. */
-  random?: (bytes: Uint8Array) => void;
   now?: () => number;
 }
 
 export class ClientCredentials {
   #list: StoredCredential[] = [];
-  readonly #random: (bytes: Uint8Array) => void;
   readonly #now: () => number;
 
   constructor(
     private readonly storage: CredentialStorage,
     options: ClientCredentialsOptions = {},
   ) {
-    this.#random = options.random ?? ((bytes) => void crypto.getRandomValues(bytes));
     this.#now = options.now ?? Date.now;
   }
 
@@ -128,9 +124,7 @@ export class ClientCredentials {
     if (this.#list.length >= MAX_CREDENTIALS) {
       return refuse('INVALID_ARGUMENT', `At most ${MAX_CREDENTIALS} credentials; revoke one.`);
     }
-    const bytes = new Uint8Array(SECRET_BYTES);
-    this.#random(bytes);
-    const secret = base64url(bytes);
+    const secret = base64url(crypto.getRandomValues(new Uint8Array(SECRET_BYTES)));
     const stored: StoredCredential = {
       id: crypto.randomUUID(),
       name: given,
