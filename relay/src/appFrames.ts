@@ -22,12 +22,22 @@ export type AppToHub =
   | { t: 'browser-config'; config: unknown }
   | { t: 'browser-answer'; answer: unknown };
 
+/**
+ * A session as the app learns of it. `credential` is the secret the client presented
+ * (`VMARK_CLIENT_TOKEN`), left out when it presented none; only the app can tell whose it is.
+ */
+export interface SessionInfo {
+  sid: string;
+  client: ClientInfo | null;
+  credential?: string;
+}
+
 export type HubToApp =
   | { t: 'role'; active: boolean }
-  | { t: 'open'; sid: string; client: ClientInfo | null }
+  | ({ t: 'open' } & SessionInfo)
   | { t: 'msg'; sid: string; data: JsonRpcMessage }
   | { t: 'close'; sid: string }
-  | { t: 'sessions'; list: { sid: string; client: ClientInfo | null }[] }
+  | { t: 'sessions'; list: SessionInfo[] }
   | { t: 'browser-result'; id: BrowserCallId; result: DriverResult }
   | { t: 'browser-event'; event: DriverEvent };
 

@@ -4,16 +4,23 @@
  * reacts differently to "nobody listens" (start a hub) and "wrong token" (say so).
  */
 import { WebSocket } from 'ws';
+import { CLIENT_CREDENTIAL_HEADER } from './clientCredential.js';
 import { MAX_FRAME_BYTES } from './limits.js';
 
 export type ConnectResult =
   | { ok: true; ws: WebSocket }
   | { ok: false; kind: 'refused' | 'unauthorized' | 'other'; detail: string };
 
-export function connectToHub(url: string, token: string | null): Promise<ConnectResult> {
+/** `credential`: the client's own secret (`VMARK_CLIENT_TOKEN`), already checked for shape. */
+export function connectToHub(
+  url: string,
+  token: string | null,
+  credential: string | null = null,
+): Promise<ConnectResult> {
   return new Promise((resolve) => {
     const headers: Record<string, string> = {};
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (credential) headers[CLIENT_CREDENTIAL_HEADER] = credential;
     const ws = new WebSocket(url, {
       headers,
       maxPayload: MAX_FRAME_BYTES,
@@ -33,7 +40,10 @@ export function connectToHub(url: string, token: string | null): Promise<Connect
       settle({
         ok: false,
         kind: status === 401 ? 'unauthorized' : 'other',
-        detail: `the hub answered HTTP ${status}`,
+        detail:
+          status === 400
+            ? 'the hub answered HTTP 400 (it found VMARK_CLIENT_TOKEN malformed)'
+            : `the hub answered HTTP ${status}`,
       });
     });
     ws.on('error', (error: NodeJS.ErrnoException) => {

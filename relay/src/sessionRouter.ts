@@ -4,7 +4,7 @@
  * nothing about sockets: it talks to links, so the rules here read without transport noise.
  */
 import { randomBytes } from 'node:crypto';
-import { clientInfoFrom, type ClientInfo, type HubToApp } from './appFrames.js';
+import { clientInfoFrom, type ClientInfo, type HubToApp, type SessionInfo } from './appFrames.js';
 import { InitializeReplay } from './initializeReplay.js';
 import {
   classify,
@@ -51,11 +51,18 @@ interface Session {
   sid: string;
   link: AiLink;
   client: ClientInfo | null;
+  /** The secret the client presented when it connected (never logged), or null. */
+  credential: string | null;
   /** The client's `initialize`, replayed to an app that did not see it. */
   init: InitializeReplay;
   /** The app that has seen this session's `initialize`. */
   seenBy: App | null;
   pending: PendingRequests;
+}
+
+/** What the app learns of a session; the credential only when there is one. */
+function infoOf({ sid, client, credential }: Session): SessionInfo {
+  return credential === null ? { sid, client } : { sid, client, credential };
 }
 
 type ClientMessage = Extract<Classified, { kind: 'request' | 'notification' | 'response' }>;
@@ -151,12 +158,13 @@ export class SessionRouter {
 
   // ── The AI side ───────────────────────────────────────────────────────────
 
-  openSession(link: AiLink): string {
+  openSession(link: AiLink, credential: string | null = null): string {
     const sid = `s-${randomBytes(6).toString('hex')}`;
     const session: Session = {
       sid,
       link,
       client: null,
+      credential,
       init: new InitializeReplay(REPLAY_PREFIX),
       seenBy: null,
       pending: new PendingRequests(this.options.requestTimeoutMs, (request) =>
@@ -164,7 +172,7 @@ export class SessionRouter {
       ),
     };
     this.#sessions.set(sid, session);
-    this.#apps[0]?.link.send({ t: 'open', sid, client: null });
+    this.#apps[0]?.link.send({ t: 'open', ...infoOf(session) });
     this.#broadcastSessions();
     return sid;
   }
@@ -227,7 +235,7 @@ export class SessionRouter {
   #activate(app: App): void {
     app.link.send({ t: 'role', active: true });
     for (const session of this.#sessions.values()) {
-      app.link.send({ t: 'open', sid: session.sid, client: session.client });
+      app.link.send({ t: 'open', ...infoOf(session) });
       this.#ensureSeen(app, session);
     }
     this.options.onActivated?.();
@@ -266,7 +274,7 @@ export class SessionRouter {
   }
 
   #sessionList(): HubToApp {
-    const list = [...this.#sessions.values()].map(({ sid, client }) => ({ sid, client }));
+    const list = [...this.#sessions.values()].map(infoOf);
     return { t: 'sessions', list };
   }
 

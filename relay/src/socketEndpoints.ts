@@ -142,8 +142,8 @@ export function attachEndpoints(options: EndpointOptions): { close(): Promise<vo
     else if (frame.t === 'browser-answer') browser.answer(frame.answer);
   }
 
-  function serveAi(ws: WebSocket): void {
-    const sid = router.openSession({ send: (message) => sendJson(ws, message) });
+  function serveAi(ws: WebSocket, credential: string | null): void {
+    const sid = router.openSession({ send: (message) => sendJson(ws, message) }, credential);
     ws.on(
       'message',
       guarded(log, (data: RawData) => {
@@ -174,7 +174,7 @@ export function attachEndpoints(options: EndpointOptions): { close(): Promise<vo
       // Oversized or broken frames end up here; the socket closes, the hub keeps serving.
       ws.on('error', (error) => log(`${verdict.endpoint} socket error: ${error.message}`));
       if (verdict.endpoint === 'app') serveApp(ws);
-      else serveAi(ws);
+      else serveAi(ws, verdict.credential);
     });
   }
 

@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkClientCredential, MALFORMED_CLIENT_TOKEN } from './clientCredential.js';
 import { launchHub } from './hubLauncher.js';
 import { MAX_FRAME_BYTES } from './limits.js';
 import { LineReader } from './lineFraming.js';
@@ -29,6 +30,12 @@ if (!port.ok) {
   log(port.message);
   process.exit(2);
 }
+// Who the client is, in the app's eyes; a malformed value is refused, never sent.
+const credential = checkClientCredential(process.env.VMARK_CLIENT_TOKEN);
+if (!credential.ok) {
+  log(MALFORMED_CLIENT_TOKEN);
+  process.exit(2);
+}
 const home = vmarkHomePath();
 const appUrl = `http://127.0.0.1:${port.port}/`;
 const hubUrl = `ws://127.0.0.1:${port.port}/ai`;
@@ -39,6 +46,7 @@ const bridge = new StdioBridge({
   hubUrl,
   appUrl,
   readToken: () => readToken(home),
+  clientCredential: credential.credential,
   launchHub: async () => {
     const logPath = await launchHub(home);
     log(`started a hub in the background; its log is ${logPath}`);

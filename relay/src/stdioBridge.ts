@@ -28,6 +28,8 @@ export interface StdioBridgeOptions {
   appUrl: string;
   /** Read again before every attempt: a hub started later writes it. */
   readToken(): Promise<string | null>;
+  /** The client's own credential (`VMARK_CLIENT_TOKEN`), checked for shape; null: anonymous. */
+  clientCredential?: string | null;
   /** Starts a hub in the background. */
   launchHub(): Promise<void>;
   /** Answers while there is no hub; `unavailable` says the hub is unreachable. */
@@ -81,7 +83,7 @@ export class StdioBridge {
   async start(): Promise<void> {
     const deadline = Date.now() + (this.options.startupWaitMs ?? 15_000);
     for (;;) {
-      const result = await connectToHub(this.options.hubUrl, await this.options.readToken());
+      const result = await this.#connect();
       if (this.#phase === 'stopped') {
         if (result.ok) result.ws.terminate();
         return;
@@ -135,6 +137,11 @@ export class StdioBridge {
     this.#phase = 'stopped';
     if (this.#retryTimer) clearTimeout(this.#retryTimer);
     this.#ws?.close(1000);
+  }
+
+  async #connect() {
+    const token = await this.options.readToken();
+    return connectToHub(this.options.hubUrl, token, this.options.clientCredential ?? null);
   }
 
   #explain(kind: 'unauthorized' | 'other', detail: string): string {
@@ -238,7 +245,7 @@ export class StdioBridge {
 
   async #reconnect(): Promise<void> {
     this.#retryTimer = null;
-    const result = await connectToHub(this.options.hubUrl, await this.options.readToken());
+    const result = await this.#connect();
     if (this.#phase === 'stopped') {
       if (result.ok) result.ws.terminate();
       return;

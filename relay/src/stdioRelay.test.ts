@@ -49,11 +49,12 @@ function relayEnv(home: string, port: number): Record<string, string> {
 async function sdkClient(
   home: string,
   port: number,
+  extraEnv: Record<string, string> = {},
 ): Promise<{ client: Client; stderr: string[] }> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [BIN],
-    env: relayEnv(home, port),
+    env: { ...relayEnv(home, port), ...extraEnv },
     stderr: 'pipe',
   });
   const stderr: string[] = [];
@@ -298,5 +299,36 @@ describe('the vmark-relay bin', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr).toContain('npm run build');
+  });
+});
+
+describe('VMARK_CLIENT_TOKEN', () => {
+  const SECRET = 'k9_-Q'.repeat(8) + 'xyz';
+
+  it('is presented to the hub, which hands it to the app with the session', async () => {
+    const t = await hubWithHome();
+    const { app } = await respondingApp(t.hub.port);
+    await app.expect('role');
+    const { client } = await sdkClient(t.home, t.hub.port, { VMARK_CLIENT_TOKEN: SECRET });
+    await client.ping();
+    expect(await app.expect('open')).toMatchObject({ t: 'open', credential: SECRET });
+    expect(t.logs.join('\n')).not.toContain(SECRET);
+  });
+
+  it('is refused, without being repeated, when malformed: a sentence on stderr and exit 2', async () => {
+    const t = await hubWithHome();
+    const bad = `${SECRET} and more`;
+    const child = spawn(process.execPath, [BIN], {
+      env: { ...relayEnv(t.home, t.hub.port), VMARK_CLIENT_TOKEN: bad },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('VMARK_CLIENT_TOKEN is not a VMark Web client credential');
+    expect(stderr).not.toContain(SECRET);
   });
 });

@@ -6,21 +6,26 @@
  * - `/app` (the app core in a browser): Origin must be the hub's own origin, which defeats other
  *   web pages.
  * - `/ai` (stdio relays): no Origin at all (browsers always send one) and the token from
- *   `$VMARK_HOME/token` as a bearer token.
+ *   `$VMARK_HOME/token` as a bearer token; a client credential, if any, of the right shape.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { CLIENT_CREDENTIAL_HEADER, checkClientCredential } from './clientCredential.js';
 import { hostIsOwn, originIsOwn } from './hostValidation.js';
 
 export type Endpoint = 'app' | 'ai';
 
-export type RefusalStatus = 401 | 403 | 404 | 421;
+export type RefusalStatus = 400 | 401 | 403 | 404 | 421;
 
 export type UpgradeVerdict =
-  { ok: true; endpoint: Endpoint } | { ok: false; status: RefusalStatus; reason: string };
+  | { ok: true; endpoint: 'app' }
+  /** `credential`: the AI client's own secret (`VMARK_CLIENT_TOKEN`), or null when it has none. */
+  | { ok: true; endpoint: 'ai'; credential: string | null }
+  | { ok: false; status: RefusalStatus; reason: string };
 
 const STATUS_TEXT: Record<RefusalStatus, string> = {
+  400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
@@ -58,7 +63,10 @@ export function checkUpgrade(req: IncomingMessage, port: number, token: string):
     if (!bearerMatches(authorization, token)) {
       return { ok: false, status: 401, reason: 'missing or wrong token' };
     }
-    return { ok: true, endpoint: 'ai' };
+    // The reason names the header only: the value is a secret, and the reason is logged.
+    const presented = checkClientCredential(req.headers[CLIENT_CREDENTIAL_HEADER]);
+    if (!presented.ok) return { ok: false, status: 400, reason: 'malformed client credential' };
+    return { ok: true, endpoint: 'ai', credential: presented.credential };
   }
   return { ok: false, status: 404, reason: 'unknown path' };
 }

@@ -4,7 +4,11 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TEST_HOME, TEST_PORT } from './hub';
 
-export async function connectClient(name = 'e2e-client'): Promise<Client> {
+/** `env` adds to the relay's environment (VMARK_CLIENT_TOKEN, say). */
+export async function connectClient(
+  name = 'e2e-client',
+  env: Record<string, string> = {},
+): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['relay/bin/vmark-relay.js'],
@@ -13,6 +17,7 @@ export async function connectClient(name = 'e2e-client'): Promise<Client> {
       VMARK_PORT: String(TEST_PORT),
       VMARK_HOME: TEST_HOME,
       VMARK_OPEN: '0',
+      ...env,
     },
     stderr: 'pipe',
   });

@@ -32,6 +32,8 @@ export interface OwnHubOptions {
   workflowBudgetMs?: number;
   /** How often a recording takes a page's reports (the hub's default otherwise). */
   recordDrainMs?: number;
+  /** Where the hub's log lines go (nowhere otherwise). */
+  log?: (message: string) => void;
 }
 
 async function listen(
@@ -54,7 +56,7 @@ async function listen(
     token,
     home,
     manifest,
-    log: () => undefined,
+    log: options.log ?? (() => undefined),
     workflowBudgetMs: options.workflowBudgetMs,
     recordDrainMs: options.recordDrainMs,
   });
@@ -84,8 +86,12 @@ export async function startOwnHub(options: OwnHubOptions = {}): Promise<OwnHub> 
   };
 }
 
-/** The SDK client spawning `vmark-relay` for this hub. */
-export async function connectClientTo(own: OwnHub, name = 'e2e-client'): Promise<Client> {
+/** The SDK client spawning `vmark-relay` for this hub; `env` adds to the relay's environment. */
+export async function connectClientTo(
+  own: OwnHub,
+  name = 'e2e-client',
+  env: Record<string, string> = {},
+): Promise<Client> {
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['relay/bin/vmark-relay.js'],
@@ -94,6 +100,7 @@ export async function connectClientTo(own: OwnHub, name = 'e2e-client'): Promise
       VMARK_PORT: String(own.port),
       VMARK_HOME: own.home,
       VMARK_OPEN: '0',
+      ...env,
     },
     stderr: 'pipe',
   });

@@ -5,7 +5,8 @@
  */
 import type { TransformKind } from '../cjk';
 import type { Step } from '../collab/changeLog';
-import { openCoreDb, type Db, type StoredTab } from './db';
+import { AiClients, type OpenSession } from './aiClients';
+import { credentialStorage, openCoreDb, type Db, type StoredTab } from './db';
 import { Documents, type DocumentEffects } from './documents/documents';
 import { isDirty, type DocState } from './documents/docState';
 import { DocumentStore } from './documentStore';
@@ -30,7 +31,6 @@ import {
 } from './types';
 import { Workspaces } from './workspaces';
 import { Approvals, promptWindow } from './approvals';
-import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
 import { WindowLinks, type Listener } from './windowLinks';
 import { SnapshotPacer } from './snapshotPacer';
 import { workflowFile, type WorkflowFileCall } from './workflowFiles';
@@ -54,8 +54,7 @@ export class Core implements CoreApi {
   settings: Settings = { ...DEFAULT_SETTINGS };
   notices: string[] = [];
   readonly approvals = new Approvals();
-  private link: { state: LinkState; clients: AiClient[] } = { state: 'offline', clients: [] };
-  private hubLink: HubLink | null = null;
+  readonly ai: AiClients;
   readonly browser: BrowserSide;
   private readonly windows = new WindowLinks();
   private readonly snapshots = new SnapshotPacer(
@@ -77,8 +76,10 @@ export class Core implements CoreApi {
       approvals: this.approvals,
       promptWindow: () => promptWindow(this.store.windows.values()),
       changed: () => this.changed(),
-      send: (frame) => this.hubLink?.send(frame) ?? false,
+      send: (frame) => this.ai.send(frame),
     });
+    const storage = credentialStorage(db);
+    this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
     this.toolHost = createToolHost({
       documents: this.documents,
       settings: () => this.settings,
@@ -100,6 +101,7 @@ export class Core implements CoreApi {
     await workspaces.init();
     const core = new Core(db, workspaces, new Journal(db));
     core.settings = mergeSettings(DEFAULT_SETTINGS, await db.get('settings', 'settings'));
+    await core.ai.credentials.load();
     const restored = await restoreSession(db, core.journal, core.documents);
     if (restored > 0) {
       core.notices.push(
@@ -129,22 +131,15 @@ export class Core implements CoreApi {
    * Connects to the hub that served the app (without one, another server, AI stays off); each AI
    * session gets a server from `openSession`, which the worker's entry file supplies.
    */
-  startHubLink(openSession: LinkHost['openSession']): void {
+  startHubLink(openSession: OpenSession): void {
     const { protocol, host } = self.location;
     if (protocol !== 'http:' && protocol !== 'https:') return;
-    const link = new HubLink(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/app`, {
-      openSession,
-      linkChanged: (state, clients) => {
-        this.link = { state, clients };
-        this.browser.linkChanged(state === 'active');
-        this.changed();
-      },
-      browserResult: (id, result) => this.browser.result(id, result),
-      browserEvent: (event) => this.browser.event(event),
-    });
-    this.hubLink = link;
-    link.start();
+    this.ai.start(`${protocol === 'https:' ? 'wss' : 'ws'}://${host}/app`, openSession);
   }
+
+  /** Settings → AI clients: a credential's secret is in the answer only; Revoke ends it. */
+  issueClientCredential = (name: string) => this.ai.issue(name);
+  revokeClientCredential = (id: string) => this.ai.revoke(id);
 
   /** A message for the person, shown as a toast in every window. */
   notify(message: string): void {
@@ -219,7 +214,7 @@ export class Core implements CoreApi {
       workspaces: this.workspaces.infos(),
       settings: { ...this.settings },
       notices: [...this.notices],
-      ai: { state: this.link.state, clients: this.link.clients.map((c) => c.name) },
+      ai: this.ai.view(),
       approvals: this.approvals.shown(this.store.windows.values()),
       browser: {
         tabs: [...this.browser.tabs],

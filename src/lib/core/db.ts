@@ -1,5 +1,6 @@
 /** The core's IndexedDB: folder handles, settings, the tab layout and unsaved drafts. */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { CredentialStorage, StoredCredential } from './clientCredentials';
 import type { EditorMode, DocKind, Settings, TextFormat } from './types';
 
 export interface StoredFolder {
@@ -28,7 +29,8 @@ export interface Draft {
 
 interface VmarkDB extends DBSchema {
   folders: { key: string; value: StoredFolder };
-  settings: { key: string; value: Settings };
+  /** `settings`: the Settings; `clientCredentials`: the AI clients' credentials, hashed. */
+  settings: { key: string; value: Settings | StoredCredential[] };
   layout: { key: string; value: StoredTab[] };
   drafts: { key: string; value: Draft };
 }
@@ -44,4 +46,12 @@ export function openCoreDb(name = 'vmark-web'): Promise<Db> {
       db.createObjectStore('drafts', { keyPath: 'tabId' });
     },
   });
+}
+
+/** Where the client credentials live: beside the settings, under their own key. */
+export function credentialStorage(db: Db): CredentialStorage {
+  return {
+    load: () => db.get('settings', 'clientCredentials'),
+    save: async (list) => void (await db.put('settings', list, 'clientCredentials')),
+  };
 }

@@ -12,8 +12,8 @@ const keep = (event: MessageEvent) => early.push(event);
 self.addEventListener('message', keep);
 
 void Core.start().then((core) => {
-  core.startHubLink((transport, client) =>
-    openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client'),
+  core.startHubLink((transport, client, identity) =>
+    openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client', identity),
   );
   Comlink.expose(core);
   self.removeEventListener('message', keep);

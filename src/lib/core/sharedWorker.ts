@@ -8,8 +8,8 @@ import { openMcpSession } from './mcp/server';
 const ready = Core.start();
 ready.then(
   (core) =>
-    core.startHubLink((transport, client) =>
-      openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client'),
+    core.startHubLink((transport, client, identity) =>
+      openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client', identity),
     ),
   (e) => console.error('VMark Web core failed to start', e),
 );

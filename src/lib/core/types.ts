@@ -1,4 +1,5 @@
 /** Shapes shared by the core (SharedWorker) and the windows that view it. */
+import type { CredentialInfo } from './clientCredentials';
 import type { Result } from './errors';
 import type { Splice } from './textEdit';
 import type { LintResult } from '../workflow/lint/diagnostics';
@@ -127,11 +128,22 @@ export interface Snapshot {
   /** Core-wide messages for the person, newest last. */
   notices: string[];
   /** The link to the hub: whether this browser serves AI clients, and which are connected. */
-  ai: { state: 'offline' | 'connecting' | 'active' | 'standby'; clients: string[] };
+  ai: AiView;
   /** Questions for the person from AI clients, oldest first; a window shows its first one. */
   approvals: ApprovalInfo[];
   /** The AI's browser tabs, for the Browser panel; running is null until the hub says. */
   browser: { tabs: BrowserTabInfo[]; running: boolean | null; runs: RunView[] };
+}
+
+/** AI clients as the windows see them (Settings → AI clients, the status bar). */
+export interface AiView {
+  state: 'offline' | 'connecting' | 'active' | 'standby';
+  /** The connected clients' names. */
+  clients: string[];
+  /** Each connected session: its client's name and the principal its credential names, if any. */
+  sessions: { name: string; principal: string | null }[];
+  /** The person's client credentials (never a secret nor a hash). */
+  credentials: CredentialInfo[];
 }
 
 /** An AI client asks to open a folder as a workspace. */
@@ -267,6 +279,12 @@ export interface CoreApi {
   answerBrowserApproval(id: string, answer: 'deny' | 'once' | 'site'): Promise<void>;
   /** The Browser and Workflows panels' commands (see PanelCommand). */
   browserPanel(cmd: PanelCommand): Promise<PanelResult>;
+  /** Settings → AI clients: a new credential; its secret is in this answer and nowhere else. */
+  issueClientCredential(
+    name: string,
+  ): Promise<Result<{ secret: string; credential: CredentialInfo }>>;
+  /** Settings → AI clients → Revoke: the credential identifies nobody from now on. */
+  revokeClientCredential(id: string): Promise<Result>;
   /** Settings → Browser → Site permissions → Revoke (one operation, or the whole site). */
   revokeBrowserGrant(origin: string, operation?: Operation): Promise<void>;
 }

@@ -31,3 +31,28 @@ describe('AI client configurations', () => {
     expect(configs[3].text).toContain('env = { VMARK_PORT = "8000" }');
   });
 });
+
+describe('AI client configurations with a credential', () => {
+  const info = { relayPath: '/home/me/vmark-web/relay/bin/vmark-relay.js', port: 8000 };
+  const secret = 'Ab-_'.repeat(10) + 'xyz';
+
+  it('sets VMARK_CLIENT_TOKEN beside the port in every client', () => {
+    const [desktop, code, cursor, codex] = clientConfigs(info, secret);
+    for (const c of [desktop, cursor]) {
+      expect(JSON.parse(c.text).mcpServers.vmark.env).toEqual({
+        VMARK_PORT: '8000',
+        VMARK_CLIENT_TOKEN: secret,
+      });
+    }
+    expect(code.text).toBe(
+      `claude mcp add vmark -e VMARK_PORT=8000 -e VMARK_CLIENT_TOKEN=${secret} -- node "${info.relayPath}"`,
+    );
+    expect(codex.text).toContain(`env = { VMARK_PORT = "8000", VMARK_CLIENT_TOKEN = "${secret}" }`);
+  });
+
+  it('sets it alone on the default port', () => {
+    const [desktop, code] = clientConfigs({ ...info, port: 7331 }, secret);
+    expect(JSON.parse(desktop.text).mcpServers.vmark.env).toEqual({ VMARK_CLIENT_TOKEN: secret });
+    expect(code.text).toContain(` -e VMARK_CLIENT_TOKEN=${secret} -- node`);
+  });
+});

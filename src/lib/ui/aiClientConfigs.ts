@@ -1,4 +1,7 @@
-/** Ready-to-copy configurations that make each AI client start `vmark-relay`. */
+/**
+ * Ready-to-copy configurations that make each AI client start `vmark-relay`; with a credential's
+ * secret (Settings → AI clients, shown once), they also set it as `VMARK_CLIENT_TOKEN`.
+ */
 
 export interface RelayInfo {
   /** Absolute path of `relay/bin/vmark-relay.js` on this computer. */
@@ -12,16 +15,22 @@ export interface ClientConfig {
   text: string;
 }
 
-export function clientConfigs(info: RelayInfo): ClientConfig[] {
-  const env = info.port === 7331 ? {} : { VMARK_PORT: String(info.port) };
+export function clientConfigs(info: RelayInfo, clientToken?: string): ClientConfig[] {
+  const env: Record<string, string> = {};
+  if (info.port !== 7331) env.VMARK_PORT = String(info.port);
+  if (clientToken) env.VMARK_CLIENT_TOKEN = clientToken;
+  const entries = Object.entries(env);
   const server = {
     command: 'node',
     args: [info.relayPath],
-    ...(Object.keys(env).length ? { env } : {}),
+    ...(entries.length ? { env } : {}),
   };
   const json = JSON.stringify({ mcpServers: { vmark: server } }, null, 2);
-  const envFlag = info.port === 7331 ? '' : ` -e VMARK_PORT=${info.port}`;
-  const tomlEnv = info.port === 7331 ? '' : `\nenv = { VMARK_PORT = "${info.port}" }`;
+  // Names and values are letters, digits, "-" and "_": safe unquoted in a shell, plain in TOML.
+  const envFlag = entries.map(([name, value]) => ` -e ${name}=${value}`).join('');
+  const tomlEnv = entries.length
+    ? `\nenv = { ${entries.map(([name, value]) => `${name} = "${value}"`).join(', ')} }`
+    : '';
   return [
     {
       client: 'Claude Desktop',

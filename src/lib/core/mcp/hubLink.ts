@@ -5,6 +5,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { DriverEvent, DriverResult } from '../../browser/protocol';
+import { credentialHash } from '../clientCredentials';
 import { HubSessionTransport } from './hubTransport';
 
 export type LinkState = 'offline' | 'connecting' | 'active' | 'standby';
@@ -12,13 +13,19 @@ export type LinkState = 'offline' | 'connecting' | 'active' | 'standby';
 export interface AiClient {
   sid: string;
   name: string;
+  /** SHA-256 of the credential the client presented, or null; the secret itself is not kept. */
+  credentialHash: string | null;
 }
 
-/** What the link needs from the core: a server per session, and a place to report its state. */
+/**
+ * What the link needs from the core: a server per session, and a place to report its state. A
+ * session's credential arrives as its hash: the secret goes no further than this file.
+ */
 export interface LinkHost {
   openSession(
     transport: HubSessionTransport,
     client: { name?: string } | null,
+    credentialHash: Promise<string | null>,
   ): Promise<{ close(): Promise<void> }>;
   linkChanged(state: LinkState, clients: AiClient[]): void;
   /** The driver's answer to a `{t: 'browser'}` frame. */
@@ -27,16 +34,28 @@ export interface LinkHost {
   browserEvent?(event: DriverEvent): void;
 }
 
+/** A session as the hub tells of it; `credential` is the client's secret, when it has one. */
+interface SessionFrame {
+  sid: string;
+  client?: { name?: string } | null;
+  credential?: unknown;
+}
+
 type Frame =
   | { t: 'role'; active: boolean }
-  | { t: 'open'; sid: string; client?: { name?: string } | null }
+  | ({ t: 'open' } & SessionFrame)
   | { t: 'msg'; sid: string; data: JSONRPCMessage }
   | { t: 'close'; sid: string }
-  | { t: 'sessions'; list: { sid: string; client?: { name?: string } | null }[] }
+  | { t: 'sessions'; list: SessionFrame[] }
   | { t: 'browser-result'; id: string; result: DriverResult }
   | { t: 'browser-event'; event: DriverEvent };
 
 const MAX_BACKOFF_MS = 10_000;
+
+/** The hash of a presented credential, or null when the session presented none. */
+async function hashOf(credential: unknown): Promise<string | null> {
+  return typeof credential === 'string' && credential !== '' ? credentialHash(credential) : null;
+}
 
 export class HubLink {
   private socket: WebSocket | null = null;
@@ -47,6 +66,8 @@ export class HubLink {
     { transport: HubSessionTransport; close(): Promise<void> }
   >();
   private backoff = 500;
+  /** Counts `sessions` frames, so a list hashed late never replaces a newer one. */
+  private sessionLists = 0;
   private readonly instance = crypto.randomUUID();
 
   constructor(
@@ -92,6 +113,7 @@ export class HubLink {
       this.socket = null;
       void this.closeAll();
       this.clients = [];
+      this.sessionLists++;
       this.retry();
     };
   }
@@ -129,7 +151,8 @@ export class HubLink {
           close: async () => undefined,
         };
         this.sessions.set(frame.sid, entry);
-        const opened = await this.host.openSession(transport, frame.client ?? null);
+        const hash = hashOf(frame.credential);
+        const opened = await this.host.openSession(transport, frame.client ?? null, hash);
         entry.close = () => opened.close();
         return;
       }
@@ -142,10 +165,20 @@ export class HubLink {
         await s?.close();
         return;
       }
-      case 'sessions':
-        this.clients = frame.list.map((s) => ({ sid: s.sid, name: s.client?.name ?? 'AI client' }));
+      case 'sessions': {
+        const turn = ++this.sessionLists;
+        const clients = await Promise.all(
+          frame.list.map(async (s) => ({
+            sid: s.sid,
+            name: s.client?.name ?? 'AI client',
+            credentialHash: await hashOf(s.credential),
+          })),
+        );
+        if (turn !== this.sessionLists) return;
+        this.clients = clients;
         this.host.linkChanged(this.state, this.clients);
         return;
+      }
       case 'browser-result':
         if (typeof frame.id === 'string') this.host.browserResult?.(frame.id, frame.result);
         return;

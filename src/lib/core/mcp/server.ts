@@ -18,20 +18,30 @@ import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
 import type { HubSessionTransport } from './hubTransport';
 import { selectionTool } from './selectionTool';
+import type { SessionContext } from './sessionContext';
 import { getState } from './sessionTool';
 import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 
+/**
+ * `identity.principal` says who the session's credential names (see sessionContext.ts); the
+ * handlers below ask `session`, never a tool argument, who is calling.
+ */
 export async function openMcpSession(
   host: ToolHost,
   transport: HubSessionTransport,
   clientName: string,
+  identity: Pick<SessionContext, 'principal'> = { principal: async () => null },
 ) {
   const server = new McpServer(SERVER_INFO, {
     instructions: SERVER_INSTRUCTIONS,
     capabilities: { tools: {} },
   });
-  const client = () => server.server.getClientVersion()?.name ?? clientName;
+  const session: SessionContext = {
+    client: () => server.server.getClientVersion()?.name ?? clientName,
+    principal: identity.principal,
+  };
+  const client = session.client;
   registerTools(server, (name, args, context) => {
     switch (name) {
       case 'session':
