@@ -1,0 +1,203 @@
+/**
+ * The coherence kernel of one workspace, as the tools and the Breakdown view use it: status,
+ * the breakdown's rows, claims, contexts and resolutions. Every read starts with the reconcile
+ * scan (it may append what it finds, as desktop VMark's does), then reads the whole ledger; every
+ * write goes through the workspace's lock. Errors are plain sentences, as the tools answer them.
+ */
+import { breakdown, buildModel, statusCounts, type BreakdownRow } from './breakdown';
+import { claimRows, fedClaims, claimsFingerprint } from './claims';
+import { contextRows, effectiveContext, loadContexts, type ContextSet } from './contexts';
+import { liveDelegationFor } from './delegations';
+import { rfc3339 } from './envelope';
+import { appendEntry, ensureInitialized, readLedger, VMARK_DIR, type LedgerRead } from './ledger';
+import {
+  DEFAULT_CONTEXT_ID,
+  LEDGER_FORMAT,
+  type Actor,
+  type RevisionId,
+  type Uuid,
+} from './records';
+import { prepareResolution } from './resolutions';
+import type { KernelDeps, WorkspaceState } from './workspaceState';
+
+export const CONTEXTS_DIR = '.vmark/contexts';
+
+export interface KernelStatus {
+  /** `.vmark/` exists. */
+  initialized: boolean;
+  writer: Uuid;
+  objects: number;
+  quarantined: number;
+  open_items: number;
+}
+
+export interface ResolveArgs {
+  txf: Uuid;
+  input: number;
+  resolution: string;
+  reason?: string;
+  /** RFC 3339; only the person's own waivers may expire. */
+  expires?: string;
+}
+
+/** Who resolves: the person in the app, or an AI client identified by its credential. */
+export type Resolver = { person: string } | { principal: string | null };
+
+export interface Receipt {
+  entry_id: Uuid;
+  kind: 'ratification' | 'waiver';
+  resolved_against: RevisionId;
+}
+
+export interface CoherenceKernelOptions {
+  /** The reconcile scan, run before every read (the app passes scan.ts bound to the workspace). */
+  scan?: () => Promise<void>;
+}
+
+type Read = Extract<LedgerRead, { ok: true }>;
+
+export class CoherenceKernel {
+  constructor(
+    private readonly deps: KernelDeps,
+    private readonly state: WorkspaceState,
+    private readonly options: CoherenceKernelOptions = {},
+  ) {}
+
+  /** Whether the workspace has a `.vmark/` folder (a ledger may be started). */
+  async initialized(): Promise<boolean> {
+    return (await this.deps.fs.list(VMARK_DIR)) !== null;
+  }
+
+  async status(): Promise<KernelStatus | string> {
+    const base = { writer: this.deps.writer };
+    if (!(await this.initialized())) {
+      return { initialized: false, ...base, objects: 0, quarantined: 0, open_items: 0 };
+    }
+    const found = await this.rows();
+    if (typeof found === 'string') return found;
+    const counts = statusCounts(found.model, found.rows);
+    return { initialized: true, ...base, ...counts, quarantined: found.read.quarantined };
+  }
+
+  /** The breakdown's rows in the default context (all-live, as desktop VMark lists them). */
+  async edges(): Promise<BreakdownRow[] | string> {
+    if (!(await this.initialized())) return [];
+    const found = await this.rows();
+    return typeof found === 'string' ? found : found.rows;
+  }
+
+  async claims() {
+    if (!(await this.initialized())) return [];
+    const read = await this.read();
+    if (typeof read === 'string') return read;
+    const contexts = await this.contextSet();
+    const visible = effectiveContext(contexts, DEFAULT_CONTEXT_ID).visibleClaims;
+    return claimRows(read.entries, visible);
+  }
+
+  async contexts() {
+    return contextRows(await this.contextSet());
+  }
+
+  /**
+   * Appends a ratification (`accept-newer`) or a waiver (`waive`, reason required). The person
+   * may resolve any edge; an AI client only under a live delegation naming it and covering the
+   * resolution, and only an edge the breakdown lists now. Everything else is refused.
+   */
+  async resolve(args: ResolveArgs, by: Resolver): Promise<Receipt | string> {
+    if (!(await this.initialized())) return 'this workspace has no coherence ledger yet';
+    const found = await this.rows();
+    if (typeof found === 'string') return found;
+    let actor: Actor;
+    let delegation: Uuid | undefined;
+    if ('person' in by) {
+      actor = { type: 'human', id: by.person.trim() || 'unknown-human' };
+    } else {
+      if (!by.principal) {
+        return 'unidentified client: resolving needs an AI client credential (Settings → AI clients) and a delegation';
+      }
+      if (args.expires !== undefined) return 'an AI client cannot set an expiry';
+      const gate = liveDelegationFor(
+        found.read.entries,
+        by.principal,
+        `resolve.${args.resolution}`,
+        new Date(this.deps.now()),
+      );
+      if ('refusal' in gate) return gate.refusal;
+      const listed = found.rows.some((r) => r.txf === args.txf && r.input === args.input);
+      if (!listed) {
+        return `edge is not live: ${args.txf} input ${args.input} is not in the breakdown now (call coherence edges again)`;
+      }
+      actor = { type: 'agent', id: by.principal };
+      delegation = gate.grant;
+    }
+    const prepared = prepareResolution(found.model, {
+      edge: { txf: args.txf, input: args.input },
+      action: args.resolution,
+      actor,
+      ...(args.reason !== undefined ? { reason: args.reason } : {}),
+      ...(args.expires !== undefined ? { expires: args.expires } : {}),
+      ...(delegation ? { delegation } : {}),
+    });
+    if (!prepared.ok) return prepared.error;
+    const id = this.deps.mintId();
+    const ledger = { lock: this.deps.lock };
+    await ensureInitialized(this.deps.fs, ledger);
+    const written = await appendEntry(
+      this.deps.fs,
+      this.deps.writer,
+      {
+        format: LEDGER_FORMAT,
+        id,
+        kind: prepared.kind,
+        time: rfc3339(this.deps.now()),
+        writer: this.deps.writer,
+        idem: this.deps.mintId(),
+        body: prepared.body as unknown as Record<string, unknown>,
+      },
+      ledger,
+    );
+    if (!written.ok) return `the resolution was not recorded: ${written.error}`;
+    return { entry_id: id, kind: prepared.kind, resolved_against: prepared.body.resolved_against };
+  }
+
+  private async read(): Promise<Read | string> {
+    const read = await readLedger(this.deps.fs, { lock: this.deps.lock });
+    return read.ok ? read : `the coherence ledger could not be read: ${read.error}`;
+  }
+
+  private async rows() {
+    await this.options.scan?.();
+    const read = await this.read();
+    if (typeof read === 'string') return read;
+    const model = buildModel(read.entries);
+    const contexts = await this.contextSet();
+    const visible = effectiveContext(contexts, DEFAULT_CONTEXT_ID).visibleClaims;
+    const fingerprint = await claimsFingerprint(fedClaims(read.entries, visible));
+    const rows = breakdown(model, {
+      absent: this.state.absent,
+      now: this.deps.now(),
+      claimsFingerprint: fingerprint,
+    });
+    return { read, model, rows };
+  }
+
+  private async contextSet(): Promise<ContextSet> {
+    const names = ((await this.deps.fs.list(CONTEXTS_DIR)) ?? []).filter((n) =>
+      n.endsWith('.json'),
+    );
+    const files = await Promise.all(
+      names.sort().map(async (fileName) => {
+        try {
+          const bytes = await this.deps.fs.read(`${CONTEXTS_DIR}/${fileName}`);
+          return bytes
+            ? { fileName, text: new TextDecoder().decode(bytes) }
+            : { fileName, unreadable: 'the file went away while it was read' };
+        } catch (e) {
+          return { fileName, unreadable: e instanceof Error ? e.message : String(e) };
+        }
+      }),
+    );
+    return loadContexts(files);
+  }
+}
