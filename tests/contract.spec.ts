@@ -60,13 +60,22 @@ CONTRACT_ROWS.forEach((row, index) => {
       return;
     }
 
+    if (row.plain) {
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(row.plain) }]);
+      return;
+    }
+
     // One text block of compact JSON, and structuredContent is that same value.
     expect(result.content).toHaveLength(1);
     const [block] = result.content;
     if (block.type !== 'text') throw new Error(`expected a text block, got ${block.type}`);
-    const answer = JSON.parse(block.text) as Record<string, unknown>;
+    const parsed = JSON.parse(block.text) as Record<string, unknown> | unknown[];
+    // An array answer (coherence edges, claims, contexts) is wrapped as {items} there (SPEC §2).
+    const answer = Array.isArray(parsed) ? { items: parsed } : parsed;
     expect(result.structuredContent).toEqual(answer);
-    expect(block.text).toBe(JSON.stringify(answer));
+    expect(block.text).toBe(JSON.stringify(parsed));
 
     expect(result.isError === true, block.text).toBe(row.refusal === true);
     expect(problems(answer, row.shape)).toEqual([]);

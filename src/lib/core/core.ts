@@ -34,6 +34,7 @@ import { Approvals, promptWindow } from './approvals';
 import { WindowLinks, type Listener } from './windowLinks';
 import { SnapshotPacer } from './snapshotPacer';
 import { workflowFile, type WorkflowFileCall } from './workflowFiles';
+import { coherenceKernelsFor } from './coherence/coherenceKernels';
 import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
 import type { ApprovalAnswer, Operation } from '../browser/protocol';
 
@@ -80,7 +81,9 @@ export class Core implements CoreApi {
     });
     const storage = credentialStorage(db);
     this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
+    const coherence = coherenceKernelsFor(db, workspaces);
     this.toolHost = createToolHost({
+      coherence: (root) => coherence.kernel(root),
       documents: this.documents,
       settings: () => this.settings,
       approvals: this.approvals,

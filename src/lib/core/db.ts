@@ -30,7 +30,7 @@ export interface Draft {
 interface VmarkDB extends DBSchema {
   folders: { key: string; value: StoredFolder };
   /** `settings`: the Settings; `clientCredentials`: the AI clients' credentials, hashed. */
-  settings: { key: string; value: Settings | StoredCredential[] };
+  settings: { key: string; value: Settings | StoredCredential[] | string };
   layout: { key: string; value: StoredTab[] };
   drafts: { key: string; value: Draft };
 }
@@ -46,6 +46,21 @@ export function openCoreDb(name = 'vmark-web'): Promise<Db> {
       db.createObjectStore('drafts', { keyPath: 'tabId' });
     },
   });
+}
+
+/**
+ * This browser profile's coherence writer id (a UUIDv7 made once, kept beside the settings, never
+ * in a workspace): a second browser or profile is a second writer, as a second install of
+ * desktop VMark is.
+ */
+export async function coherenceWriterId(db: Db, mint: () => string): Promise<string> {
+  const tx = db.transaction('settings', 'readwrite');
+  const known = await tx.store.get('coherenceWriter');
+  if (typeof known === 'string') return known;
+  const id = mint();
+  await tx.store.put(id, 'coherenceWriter');
+  await tx.done;
+  return id;
 }
 
 /** Where the client credentials live: beside the settings, under their own key. */

@@ -1,6 +1,7 @@
 /** The core's side of what MCP tools may do (see mcp/host.ts): documents, windows, approvals. */
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../browser/protocol';
+import type { CoherenceKernel } from '../coherence/kernel';
 import type { Approvals } from './approvals';
 import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';
@@ -23,6 +24,8 @@ export interface ToolHostDeps {
   lintHere(text: string, path: string): Promise<LintResult>;
   /** Sends a command to the hub's browser driver (see browser/browserSide.ts). */
   browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
+  /** The coherence kernel of an open folder (see coherence/coherenceKernels.ts). */
+  coherence(root: unknown): Promise<CoherenceKernel | string>;
 }
 
 export function createToolHost(deps: ToolHostDeps): ToolHost {
@@ -136,5 +139,6 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     notify: (message) => deps.notify(message),
 
     browser: (cmd, client) => deps.browser(cmd, client),
+    coherence: (root) => deps.coherence(root),
   };
 }

@@ -91,3 +91,5 @@ export type {
 export { TAKES, browserCommand } from './browserArgs';
 export type { Built } from './browserArgs';
 export { BROWSER_READ_TOOL, BROWSER_TOOL } from './browserTools';
+export { COHERENCE_RESOLVE_TOOL, COHERENCE_TOOL } from './coherenceTools';
+export type { CoherenceArgs, CoherenceResolveArgs } from './coherenceTools';

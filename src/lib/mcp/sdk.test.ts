@@ -92,6 +92,8 @@ describe('through a real McpServer and Client', () => {
       'selection',
       'browser',
       'browser_read',
+      'coherence',
+      'coherence_resolve',
     ]);
     tools.forEach((tool, index) => {
       const definition = TOOL_DEFINITIONS[index];
@@ -106,7 +108,12 @@ describe('through a real McpServer and Client', () => {
     for (const tool of tools) {
       const definition = TOOL_DEFINITIONS.find((d) => d.name === tool.name);
       expect(tool.inputSchema.type).toBe('object');
-      expect(tool.inputSchema.required).toEqual(['action']);
+      // The coherence tools also need the folder (and resolve its edge and resolution).
+      const required: Record<string, string[]> = {
+        coherence: ['action', 'workspace_root'],
+        coherence_resolve: ['action', 'workspace_root', 'txf', 'input', 'resolution'],
+      };
+      expect(tool.inputSchema.required).toEqual(required[tool.name] ?? ['action']);
       expect(Object.keys(tool.inputSchema.properties ?? {})).toEqual(
         Object.keys(definition?.inputSchema ?? {}),
       );

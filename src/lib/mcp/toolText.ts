@@ -19,7 +19,7 @@ export interface ToolDefinition<Name extends string = string, Shape = z.ZodRawSh
   readonly annotations: ToolHints;
 }
 
-const ARGUMENT_ERRORS =
+export const ARGUMENT_ERRORS =
   'A malformed argument (blank tabId, wrong type, unknown action) gets a plain sentence naming it instead.';
 
 export function refusals(codes: readonly RefusalCode[]): string {

@@ -10,6 +10,7 @@ import {
   workspaceShape,
 } from './schemas';
 import { TOOL_DEFINITIONS } from './tools';
+import { coherenceResolveShape, coherenceShape } from './coherenceTools';
 
 /** SPEC §1: readOnly, destructive, idempotent, openWorld. */
 const SPEC_HINTS = {
@@ -20,6 +21,8 @@ const SPEC_HINTS = {
   selection: [false, true, false, false],
   browser: [false, true, false, true],
   browser_read: [true, false, true, true],
+  coherence: [true, false, true, false],
+  coherence_resolve: [false, true, false, false],
 } as const;
 
 const ACTIONS: Record<string, readonly string[]> = {
@@ -30,10 +33,12 @@ const ACTIONS: Record<string, readonly string[]> = {
   selection: selectionShape.action.options,
   browser: browserShape.action.options,
   browser_read: browserReadShape.action.options,
+  coherence: coherenceShape.action.options,
+  coherence_resolve: coherenceResolveShape.action.options,
 };
 
 describe('TOOL_DEFINITIONS', () => {
-  it('lists session, workspace, document, workflow, selection, browser, browser_read in that order', () => {
+  it('lists session, workspace, document, workflow, selection, browser, browser_read, coherence, coherence_resolve in that order', () => {
     expect(TOOL_DEFINITIONS.map((tool) => tool.name)).toEqual([
       'session',
       'workspace',
@@ -42,6 +47,8 @@ describe('TOOL_DEFINITIONS', () => {
       'selection',
       'browser',
       'browser_read',
+      'coherence',
+      'coherence_resolve',
     ]);
   });
 
@@ -54,6 +61,8 @@ describe('TOOL_DEFINITIONS', () => {
       'VMark Selection',
       'VMark Browser',
       'VMark Browser Read',
+      'VMark Coherence (read)',
+      'VMark Coherence (resolve)',
     ]);
   });
 
@@ -66,6 +75,8 @@ describe('TOOL_DEFINITIONS', () => {
       selectionShape,
       browserShape,
       browserReadShape,
+      coherenceShape,
+      coherenceResolveShape,
     ]);
   });
 
@@ -161,6 +172,9 @@ describe('TOOL_DEFINITIONS', () => {
         'INVALID_ARGUMENT',
         'INTERNAL',
       ],
+      // Their errors are plain sentences (reference: the desktop tools answer strings).
+      coherence: [],
+      coherence_resolve: [],
       browser_read: [
         'APPROVAL_REQUIRED',
         'BROWSER_DISABLED',

@@ -4,6 +4,7 @@
  */
 
 import { BROWSER_READ_TOOL, BROWSER_TOOL } from './browserTools';
+import { COHERENCE_RESOLVE_TOOL, COHERENCE_TOOL } from './coherenceTools';
 import {
   documentShape,
   selectionShape,
@@ -165,6 +166,8 @@ export const TOOL_DEFINITIONS = [
   SELECTION_TOOL,
   BROWSER_TOOL,
   BROWSER_READ_TOOL,
+  COHERENCE_TOOL,
+  COHERENCE_RESOLVE_TOOL,
 ] as const;
 
 export type ToolName = (typeof TOOL_DEFINITIONS)[number]['name'];

@@ -49,6 +49,8 @@ export interface ContractRow {
   readonly refusal?: boolean;
   /** True when the promised answer is a line of text and a JPEG image, not JSON. */
   readonly image?: boolean;
+  /** The promised answer is a refusal in plain words (isError, one text block, no JSON). */
+  readonly plain?: RegExp;
   /** The promised answer. */
   readonly shape: Check;
   /** What a client would notice next: the meaning behind the fields. */

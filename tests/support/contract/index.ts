@@ -3,6 +3,7 @@
  * tool added later adds its rows here.
  */
 import { browserRows } from './browser';
+import { coherenceRows } from './coherence';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
@@ -24,4 +25,5 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...selectionRows,
   ...browserRows,
   ...workflowRunRows,
+  ...coherenceRows,
 ];

@@ -11,6 +11,7 @@ import type { Result } from '../errors';
 import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
 import type { LintResult } from '../../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
+import type { CoherenceKernel } from '../../coherence/kernel';
 
 export type TabView = Readonly<DocState>;
 
@@ -73,4 +74,6 @@ export interface ToolHost {
    * that needs the person's approval has already put its prompt in front of them.
    */
   browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
+  /** The coherence kernel of the open folder `root` names ("/notes"), or why there is none. */
+  coherence(root: unknown): Promise<CoherenceKernel | string>;
 }

@@ -6,6 +6,8 @@ import {
   registerTools,
   type BrowserArgs,
   type BrowserReadArgs,
+  type CoherenceArgs,
+  type CoherenceResolveArgs,
   type DocumentArgs,
   type SelectionArgs,
   type SessionArgs,
@@ -14,6 +16,7 @@ import {
 } from '../../mcp';
 import { browserReadTool } from './browserReadTool';
 import { browserTool } from './browserTool';
+import { coherenceResolveTool, coherenceTool } from './coherenceTool';
 import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
 import type { HubSessionTransport } from './hubTransport';
@@ -58,6 +61,10 @@ export async function openMcpSession(
         return browserTool(host, args as BrowserArgs, client(), context);
       case 'browser_read':
         return browserReadTool(host, args as BrowserReadArgs, client(), context);
+      case 'coherence':
+        return coherenceTool(host, args as CoherenceArgs);
+      case 'coherence_resolve':
+        return coherenceResolveTool(host, args as CoherenceResolveArgs, session);
     }
   });
   await server.connect(transport);

@@ -11,6 +11,14 @@ import { createToolHost } from '../toolHost';
 import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../types';
 import type { ToolHost } from './host';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
+import { CoherenceKernel } from '../../coherence/kernel';
+import { inProcessLock } from '../../coherence/ledgerFs';
+import { memoryLedgerFs, type MemoryLedgerFs } from '../../coherence/memoryLedgerFs';
+import { emptyWorkspaceState } from '../../coherence/workspaceState';
+import { mountOfRoot } from '../coherence/workspaceRoot';
+
+/** The coherence writer id of the test host's profile. */
+export const TEST_WRITER = '0198fa00-0000-7000-8000-0000000000ff';
 
 export interface TestHost {
   host: ToolHost;
@@ -29,6 +37,8 @@ export interface TestHost {
   browserCalls: { cmd: DriverCommand; client: string }[];
   /** The fake driver: answers each command (a success with no data unless a test says). */
   driver: (cmd: DriverCommand) => DriverResult | Promise<DriverResult>;
+  /** Each mount's coherence files (`.vmark/…`), in memory. */
+  coherenceFs: Map<string, MemoryLedgerFs>;
 }
 
 export function createTestHost(windowIds: string[] = ['main']): TestHost {
@@ -45,6 +55,7 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     notices: [],
     flushes: 0,
     browserCalls: [],
+    coherenceFs: new Map(),
     driver: () => ({ ok: true, data: {} }),
   };
   const documents = new Documents(store, files, {
@@ -78,6 +89,19 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     browser: async (cmd, client) => {
       t.browserCalls?.push({ cmd, client });
       return (t.driver as TestHost['driver'])(cmd);
+    },
+    coherence: async (root) => {
+      const mount = mountOfRoot(root, files.mounts());
+      if (typeof mount !== 'string') return mount.error;
+      const all = t.coherenceFs as Map<string, MemoryLedgerFs>;
+      const fs = all.get(mount) ?? memoryLedgerFs();
+      all.set(mount, fs);
+      let id = 0;
+      const mintId = () => `0198fa00-0000-7000-8000-${String(++id).padStart(12, '0')}`;
+      return new CoherenceKernel(
+        { fs, lock: inProcessLock(), writer: TEST_WRITER, now: Date.now, mintId },
+        emptyWorkspaceState(),
+      );
     },
   });
   return t as TestHost;
