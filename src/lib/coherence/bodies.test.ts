@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { checkBody, isKnownKind, tidyBody } from './bodies';
 import type { KnownKind } from './records';
+import {
+  ELENA as OBJ_B,
+  GRANT,
+  SCENE1 as OBJ_A,
+  T1 as TXF,
+  claimBody,
+  delegationBody,
+  hash,
+  resolutionBody,
+  rev,
+  type Actor,
+} from './handBuiltLedger';
 
-const OBJ_A = '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2b';
-const OBJ_B = '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2c';
-const TXF = '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2d';
-const GRANT = '0193a1b2-c3d4-7e5f-8a6b-7c8d9e0f1a2e';
-const REV = 'rev1:718593b8aaccb1613cb31899b20304b1b41cd9fc901b92a21f38a765760bce7f';
-const REV2 = 'rev1:0000000000000000000000000000000000000000000000000000000000000001';
-const HASH = 'sha256:e59856b8f84f657f19d657aa2504758f3504e79dcc6e4aa999b0f9125edd4221';
+const PERSON = { type: 'human', id: 'Elena' };
+const AGENT = { type: 'agent', id: 'claude-desktop' };
+const REV = rev('b1');
+const REV2 = rev('b2');
+const HASH = hash('b1');
+/** A resolution of input `input` of TXF: OBJ_B pinned at REV2, resolved against REV. */
+const resolved = (input: number, actor: Actor, extra: Record<string, unknown>) =>
+  resolutionBody({ txf: TXF, input }, OBJ_B, REV2, REV, actor, extra);
 
 /** One well-formed body of every known kind, as the desktop app writes them. */
 const GOOD: Record<KnownKind, Record<string, unknown>> = {
@@ -20,24 +33,8 @@ const GOOD: Record<KnownKind, Record<string, unknown>> = {
     confidence: 'inferred',
   },
   'object-registered': { object: OBJ_A, path: 'scenes/scene-12.md' },
-  ratification: {
-    edge: { txf: TXF, input: 0 },
-    upstream_object: OBJ_B,
-    pinned: REV2,
-    resolved_against: REV,
-    actor: { type: 'human', id: 'Elena' },
-    reason: null,
-    expires: null,
-  },
-  waiver: {
-    edge: { txf: TXF, input: 1 },
-    upstream_object: OBJ_B,
-    pinned: REV2,
-    resolved_against: REV,
-    actor: { type: 'agent', id: 'claude-desktop' },
-    reason: 'The rename does not matter here',
-    delegation: GRANT,
-  },
+  ratification: resolved(0, PERSON, { reason: null, expires: null }),
+  waiver: resolved(1, AGENT, { reason: 'The rename does not matter here', delegation: GRANT }),
   'check-result': {
     edge: { txf: TXF, input: 0 },
     pinned: REV2,
@@ -50,24 +47,21 @@ const GOOD: Record<KnownKind, Record<string, unknown>> = {
     context: '00000000-0000-0000-0000-000000000000',
     claims_fingerprint: HASH,
   },
-  claim: {
-    claim: OBJ_A,
-    statement: 'Elena is left-handed.',
-    valid_at: '2026-12-01T00:00:00.000Z',
-    invalid_at: null,
-    established_by: [{ object: OBJ_B, revision: REV }],
-    supersedes: null,
-    maturity: 'draft',
-    actor: { type: 'human', id: 'Elena' },
-  },
-  delegation: {
-    delegation: GRANT,
-    actor: { type: 'human', id: 'Elena' },
-    delegate: { type: 'external', id: 'claude-desktop' },
-    scope: ['resolve.accept-newer'],
-    expires: '2026-12-10T23:59:59.000Z',
-    supersedes: null,
-  },
+  claim: claimBody(
+    OBJ_A,
+    'Elena is left-handed.',
+    { object: OBJ_B, revision: REV },
+    'Elena',
+    '2026-12-01T00:00:00.000Z',
+    'draft',
+  ),
+  delegation: delegationBody(
+    GRANT,
+    'Elena',
+    'claude-desktop',
+    ['resolve.accept-newer'],
+    '2026-12-10T23:59:59.000Z',
+  ),
   navigation: { git: { op: 'checkout', from: 'abc', to: 'def' } },
   diagnostic: { code: 'quarantined-entry', message: 'line 3 of a segment was set aside' },
   'object-lifecycle': { object: OBJ_A, state: 'frozen', reason: 'Finished chapter' },

@@ -4,138 +4,26 @@
  * downstreams, anchors and checks.
  */
 import { describe, expect, it } from 'vitest';
-import { breakdown, buildModel, openItems, statusCounts, type BreakdownOptions } from './breakdown';
-import type { AnyEntry } from './dag';
+import { breakdown, buildModel, openItems, statusCounts } from './breakdown';
+import {
+  E1,
+  E2,
+  ELENA,
+  FP,
+  S1,
+  SCENE1,
+  SCENE3,
+  T1,
+  T3,
+  at,
+  breakdownOptions as options,
+  handBuiltLedger,
+  hash,
+  rev,
+  rowsOf,
+} from './handBuiltLedger';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const ELENA = '0198a001-0000-7000-8000-00000000000e';
-const MARCUS = '0198a001-0000-7000-8000-00000000000a';
-const WORLD = '0198a001-0000-7000-8000-00000000000f';
-const SCENE1 = '0198a001-0000-7000-8000-000000000001';
-const SCENE2 = '0198a001-0000-7000-8000-000000000002';
-const SCENE3 = '0198a001-0000-7000-8000-000000000003';
-const T1 = '0198b000-0000-7000-8000-000000000001';
-const T2 = '0198b000-0000-7000-8000-000000000002';
-const T3 = '0198b000-0000-7000-8000-000000000003';
-const FP = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const NOW = Date.parse('2026-07-10T12:00:00.000Z');
-
-const rev = (tag: string) => `rev1:${tag.repeat(32)}`;
-const hash = (tag: string) => `sha256:${tag.repeat(32)}`;
-const E1 = rev('e1');
-const E2 = rev('e2');
-const M1 = rev('a1');
-const W1 = rev('f1');
-const S1 = rev('01');
-const S2 = rev('02');
-const S3 = rev('03');
-
-let seq = 0;
-function line(kind: string, minute: number, body: unknown, id?: string): AnyEntry {
-  seq += 1;
-  const n = String(seq).padStart(12, '0');
-  return {
-    format: 0,
-    id: id ?? `0198c000-0000-7000-8000-${n}`,
-    kind,
-    time: `2026-07-10T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    writer: WRITER,
-    idem: `0198d000-0000-7000-8000-${n}`,
-    body,
-  };
-}
-
-const register = (minute: number, object: string, path: string) =>
-  line('object-registered', minute, { object, path });
-
-const save = (minute: number, object: string, revision: string, parents: string[]) =>
-  line('transformation', minute, {
-    inputs: [],
-    outputs: [{ object, revision, content_hash: hash(revision.slice(5, 7)), parents }],
-    agent: { type: 'human', id: 'ann' },
-    intent: { kind: 'editor-save', summary: '' },
-    confidence: 'exact',
-  });
-
-const generate = (
-  minute: number,
-  id: string,
-  inputs: [string, string][],
-  object: string,
-  revision: string,
-) =>
-  line(
-    'transformation',
-    minute,
-    {
-      inputs: inputs.map(([o, r]) => ({ object: o, revision: r, role: 'direct' })),
-      outputs: [{ object, revision, content_hash: hash(revision.slice(5, 7)), parents: [] }],
-      agent: { type: 'model', id: 'mcp-client' },
-      intent: { kind: 'mcp-document-write', summary: 'draft a scene' },
-      confidence: 'inferred',
-    },
-    id,
-  );
-
-/**
- * The synthetic session: three lore notes (elena, marcus, world) and three scenes drafted from
- * them — scene 1 from elena and world, scene 2 from marcus and world, scene 3 from elena and
- * marcus. Nothing has moved since.
- */
-const session = (): AnyEntry[] => [
-  register(0, ELENA, 'lore/elena.md'),
-  save(0, ELENA, E1, []),
-  register(0, MARCUS, 'lore/marcus.md'),
-  save(0, MARCUS, M1, []),
-  register(0, WORLD, 'lore/world.md'),
-  save(0, WORLD, W1, []),
-  register(1, SCENE1, 'scenes/scene-01.md'),
-  generate(
-    1,
-    T1,
-    [
-      [ELENA, E1],
-      [WORLD, W1],
-    ],
-    SCENE1,
-    S1,
-  ),
-  register(2, SCENE2, 'scenes/scene-02.md'),
-  generate(
-    2,
-    T2,
-    [
-      [MARCUS, M1],
-      [WORLD, W1],
-    ],
-    SCENE2,
-    S2,
-  ),
-  register(3, SCENE3, 'scenes/scene-03.md'),
-  generate(
-    3,
-    T3,
-    [
-      [ELENA, E1],
-      [MARCUS, M1],
-    ],
-    SCENE3,
-    S3,
-  ),
-];
-
-/** …and then elena was rewritten. */
-const rewritten = () => [...session(), save(10, ELENA, E2, [E1])];
-
-const options = (extra: Partial<BreakdownOptions> = {}): BreakdownOptions => ({
-  absent: new Set(),
-  now: NOW,
-  claimsFingerprint: FP,
-  ...extra,
-});
-
-const rowsOf = (entries: AnyEntry[], extra: Partial<BreakdownOptions> = {}) =>
-  breakdown(buildModel(entries), options(extra));
+const { line, register, save, generate, session, rewritten } = handBuiltLedger();
 
 describe('the synthetic session', () => {
   it('lists nothing while every scene rests on the current lore', () => {
@@ -199,7 +87,7 @@ describe('ordering and hiding', () => {
       generate(1, TB, [[ELENA, E1]], SCENE1, rev('1b')),
       line(
         'transformation',
-        2,
+        at(2),
         {
           inputs: [
             { object: ELENA, revision: E1, role: 'direct' },
@@ -253,7 +141,7 @@ describe('status', () => {
 
 describe('frozen downstreams and anchors', () => {
   const freeze = (minute: number, state: string) =>
-    line('object-lifecycle', minute, { object: SCENE1, state, reason: 'published' });
+    line('object-lifecycle', at(minute), { object: SCENE1, state, reason: 'published' });
 
   it('a frozen downstream keeps its row but it no longer asks for attention', () => {
     const rows = rowsOf([...rewritten(), freeze(12, 'frozen')]);
@@ -271,7 +159,7 @@ describe('frozen downstreams and anchors', () => {
   });
 
   const anchor = (minute: number, txf: string, headings: string[], anchored?: string) =>
-    line('edge-anchor', minute, {
+    line('edge-anchor', at(minute), {
       edge: { txf, input: 0 },
       headings,
       ...(anchored === undefined ? {} : { anchored_hash: anchored }),
@@ -313,7 +201,7 @@ describe('checks in the breakdown', () => {
   it('a contradiction found in the default context shows as stale-contradicted', () => {
     const ledger = [
       ...rewritten(),
-      line('check-result', 20, {
+      line('check-result', at(20), {
         edge: { txf: T3, input: 0 },
         pinned: E1,
         checked_against: E2,

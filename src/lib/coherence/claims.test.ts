@@ -10,43 +10,22 @@ import {
   retireClaim,
   type SingleHeadLookup,
 } from './claims';
+import { C1, C2, C3, DOC_A as DOC, chainIds, claimBody, recordLines, rev } from './handBuiltLedger';
 
-const C1 = '0190a000-0000-7000-8000-0000000000c1';
-const C2 = '0190a000-0000-7000-8000-0000000000c2';
-const C3 = '0190a000-0000-7000-8000-0000000000c3';
-const E1 = '0190a000-0000-7000-8000-0000000000e1';
-const E2 = '0190a000-0000-7000-8000-0000000000e2';
-const E3 = '0190a000-0000-7000-8000-0000000000e3';
-const F1 = '0190a000-0000-7000-8000-0000000000f1';
-const G1 = '0190a000-0000-7000-8000-0000000000a1';
-const DOC = '0190a000-0000-7000-8000-0000000000d1';
-const REV = `rev1:${'ab'.repeat(32)}`;
-const HUMAN = { type: 'human', id: 'Ada' } as const;
+const { E1, E2, E3, F1, G1 } = chainIds('0190a000');
+const REV = rev('ab');
+/** The revision that establishes every claim here. */
+const SOURCE = { object: DOC, revision: REV };
 const EMPTY_FEED = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 
 /** A claim ledger line as the desktop writes it. */
-function line(id: string, time: string, body: Record<string, unknown>) {
-  return {
-    format: 0,
-    id,
-    kind: 'claim',
-    time,
-    writer: '0190a000-0000-7000-8000-0000000000aa',
-    idem: id.replace(/^0190a000/, '0190a0ff'),
-    body,
-  };
-}
+const line = recordLines('claim', '0190a000-0000-7000-8000-0000000000aa');
 
-const created = line(E1, '2026-07-01T10:00:00.000Z', {
-  claim: C1,
-  statement: 'Elena is left-handed.',
-  valid_at: '2026-07-01T10:00:00.000Z',
-  invalid_at: null,
-  established_by: [{ object: DOC, revision: REV }],
-  supersedes: null,
-  maturity: 'draft',
-  actor: HUMAN,
-});
+const created = line(
+  E1,
+  '2026-07-01T10:00:00.000Z',
+  claimBody(C1, 'Elena is left-handed.', SOURCE, 'Ada', '2026-07-01T10:00:00.000Z', 'draft'),
+);
 const promoted = line(E2, '2026-07-01T11:00:00.000Z', {
   ...created.body,
   supersedes: E1,
@@ -57,25 +36,16 @@ const corrected = line(E3, '2026-07-01T12:00:00.000Z', {
   statement: 'Elena is right-handed.',
   supersedes: E2,
 });
-const other = line(F1, '2026-07-01T09:00:00.000Z', {
-  claim: C2,
-  statement: 'The city has no river.',
-  valid_at: null,
-  invalid_at: null,
-  established_by: [{ object: DOC, revision: REV }],
-  supersedes: null,
-  maturity: 'established',
-  actor: HUMAN,
-});
-const unrelated = {
-  format: 0,
-  id: G1,
-  kind: 'diagnostic',
-  time: '2026-07-01T13:00:00.000Z',
-  writer: '0190a000-0000-7000-8000-0000000000aa',
-  idem: '0190a0ff-0000-7000-8000-0000000000a1',
-  body: { code: 'x', message: 'y' },
-};
+const other = line(
+  F1,
+  '2026-07-01T09:00:00.000Z',
+  claimBody(C2, 'The city has no river.', SOURCE, 'Ada', null, 'established'),
+);
+const unrelated = recordLines('diagnostic', '0190a000-0000-7000-8000-0000000000aa')(
+  G1,
+  '2026-07-01T13:00:00.000Z',
+  { code: 'x', message: 'y' },
+);
 
 describe('current claims', () => {
   it('follow the supersedes chain to the entry nobody supersedes, whatever the input order', () => {

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { manifestText, nameProblem, parseManifest } from './contextManifest';
+import { C1, DOC_A as DOC } from './handBuiltLedger';
 
 const ID = '0190b000-0000-7000-8000-000000000001';
-const DOC = '0190a000-0000-7000-8000-0000000000d1';
-const C1 = '0190a000-0000-7000-8000-0000000000c1';
 
 describe('parsing a manifest', () => {
   it('fills what the format lets a file leave out', () => {

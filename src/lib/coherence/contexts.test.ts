@@ -9,17 +9,22 @@ import {
   setClaimVisibility,
   setEnforcement,
 } from './contexts';
+import { C1, C2, C3, DOC_A, DOC_B, DOC_C } from './handBuiltLedger';
 
 const NIL = '00000000-0000-0000-0000-000000000000';
 const ctx = (n: number) => `0190b000-0000-7000-8000-${n.toString(16).padStart(12, '0')}`;
-const DOC_A = '0190a000-0000-7000-8000-0000000000d1';
-const DOC_B = '0190a000-0000-7000-8000-0000000000d2';
-const DOC_C = '0190a000-0000-7000-8000-0000000000d3';
-const C1 = '0190a000-0000-7000-8000-0000000000c1';
-const C2 = '0190a000-0000-7000-8000-0000000000c2';
-const C3 = '0190a000-0000-7000-8000-0000000000c3';
 const REV_1 = `rev1:${'1'.repeat(64)}`;
 const REV_2 = `rev1:${'2'.repeat(64)}`;
+
+/** The row of the default context, with its count of visible claims. */
+const defaultRow = (visibleClaims: number) => ({
+  id: NIL,
+  name: 'default',
+  parent: null,
+  enforcement: 'greenhouse',
+  visibleClaims,
+  errors: [],
+});
 
 const BOOK = `{
   "format": 0,
@@ -44,16 +49,7 @@ const DRAFT = `{
 describe('loading contexts', () => {
   it('has only the default context when there are no manifests', () => {
     const set = loadContexts([]);
-    expect(contextRows(set)).toEqual([
-      {
-        id: NIL,
-        name: 'default',
-        parent: null,
-        enforcement: 'greenhouse',
-        visibleClaims: 0,
-        errors: [],
-      },
-    ]);
+    expect(contextRows(set)).toEqual([defaultRow(0)]);
     const def = effectiveContext(set, NIL);
     expect(def.enforcement).toBe('greenhouse');
     expect(selectionFor(def, DOC_A)).toBe('live');
@@ -156,16 +152,7 @@ describe('loading contexts', () => {
     const set = loadContexts([{ fileName: 'default.json', text: def }]);
     expect(effectiveContext(set, NIL).visibleClaims).toEqual([C3]);
     expect(effectiveContext(set, NIL).enforcement).toBe('greenhouse');
-    expect(contextRows(set)).toEqual([
-      {
-        id: NIL,
-        name: 'default',
-        parent: null,
-        enforcement: 'greenhouse',
-        visibleClaims: 1,
-        errors: [],
-      },
-    ]);
+    expect(contextRows(set)).toEqual([defaultRow(1)]);
   });
 
   it('reports broken, unreadable and duplicate-id manifests and still loads the others', () => {
@@ -202,14 +189,7 @@ describe('MCP contexts rows', () => {
       { fileName: 'book.json', text: BOOK },
     ]);
     expect(contextRows(set)).toEqual([
-      {
-        id: NIL,
-        name: 'default',
-        parent: null,
-        enforcement: 'greenhouse',
-        visibleClaims: 0,
-        errors: [],
-      },
+      defaultRow(0),
       {
         id: ctx(1),
         name: 'book',

@@ -7,35 +7,13 @@ import {
   objectAt,
   pathOf,
   resolve,
-  type AnyEntry,
 } from './dag';
+import { E1, E2, E3, ELENA, SCENE1 as SCENE, handBuiltLedger, hash, rev } from './handBuiltLedger';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const ELENA = '0198a001-0000-7000-8000-000000000001';
-const SCENE = '0198a001-0000-7000-8000-000000000002';
-
-const rev = (tag: string) => `rev1:${tag.repeat(64 / tag.length)}`;
-const hash = (tag: string) => `sha256:${tag.repeat(64 / tag.length)}`;
-const E1 = rev('e1');
-const E2 = rev('e2');
-const E3 = rev('e3');
 const E4 = rev('e4');
 const S1 = rev('51');
 
-let seq = 0;
-function line(kind: string, time: string, body: unknown, id?: string): AnyEntry {
-  seq += 1;
-  const n = String(seq).padStart(12, '0');
-  return {
-    format: 0,
-    id: id ?? `0198c000-0000-7000-8000-${n}`,
-    kind,
-    time,
-    writer: WRITER,
-    idem: `0198d000-0000-7000-8000-${n}`,
-    body,
-  };
-}
+const { line } = handBuiltLedger();
 
 /** An observed edit of one object: no inputs, one output. */
 function edit(time: string, object: string, revision: string, parents: string[], h: string) {

@@ -6,49 +6,35 @@ import {
   liveDelegationFor,
   revokeDelegation,
 } from './delegations';
+import { chainIds, delegationBody, recordLines } from './handBuiltLedger';
 
-const G1 = '0190c000-0000-7000-8000-0000000000a1';
-const G2 = '0190c000-0000-7000-8000-0000000000a2';
-const E1 = '0190c000-0000-7000-8000-0000000000e1';
-const E2 = '0190c000-0000-7000-8000-0000000000e2';
-const E3 = '0190c000-0000-7000-8000-0000000000e3';
-const F1 = '0190c000-0000-7000-8000-0000000000f1';
+const { G1, G2, E1, E2, E3, F1 } = chainIds('0190c000');
 const NOW = new Date('2026-07-10T12:00:00.000Z');
 
 /** A delegation ledger line as the desktop writes it. */
-function line(id: string, time: string, body: Record<string, unknown>) {
-  return {
-    format: 0,
-    id,
-    kind: 'delegation',
-    time,
-    writer: '0190c000-0000-7000-8000-0000000000aa',
-    idem: id.replace(/^0190c000/, '0190c0ff'),
-    body,
-  };
-}
+const line = recordLines('delegation', '0190c000-0000-7000-8000-0000000000aa');
 
-const grant = line(E1, '2026-07-08T09:00:00.000Z', {
-  delegation: G1,
-  actor: { type: 'human', id: 'Ada' },
-  delegate: { type: 'external', id: 'claude-desktop' },
-  scope: ['resolve.accept-newer'],
-  expires: '2026-07-15T09:00:00.000Z',
-  supersedes: null,
-});
+const grant = line(
+  E1,
+  '2026-07-08T09:00:00.000Z',
+  delegationBody(G1, 'Ada', 'claude-desktop', ['resolve.accept-newer'], '2026-07-15T09:00:00.000Z'),
+);
 const revoke = line(E2, '2026-07-09T09:00:00.000Z', {
   ...grant.body,
   scope: [],
   supersedes: E1,
 });
-const expiredGrant = line(F1, '2026-06-01T09:00:00.000Z', {
-  delegation: G2,
-  actor: { type: 'human', id: 'Ada' },
-  delegate: { type: 'external', id: 'cursor' },
-  scope: ['resolve.waive', 'resolve.accept-newer'],
-  expires: '2026-06-08T09:00:00.000Z',
-  supersedes: null,
-});
+const expiredGrant = line(
+  F1,
+  '2026-06-01T09:00:00.000Z',
+  delegationBody(
+    G2,
+    'Ada',
+    'cursor',
+    ['resolve.waive', 'resolve.accept-newer'],
+    '2026-06-08T09:00:00.000Z',
+  ),
+);
 
 describe('the live delegation gate', () => {
   it('lets the granted client do the granted thing', () => {

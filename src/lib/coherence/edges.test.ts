@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { AnyEntry } from './dag';
 import { edgeKey, originEdges, sameEdge } from './edges';
+import {
+  ELENA,
+  SCENE1 as SCENE,
+  T1 as TXF,
+  WORLD,
+  at,
+  handBuiltLedger,
+  hash,
+  rev,
+} from './handBuiltLedger';
 
-const rev = (tag: string) => `rev1:${tag.repeat(32)}`;
-const ELENA = '0198a001-0000-7000-8000-000000000001';
-const WORLD = '0198a001-0000-7000-8000-000000000002';
-const SCENE = '0198a001-0000-7000-8000-000000000003';
 const RECAP = '0198a001-0000-7000-8000-000000000004';
-const TXF = '0198b000-0000-7000-8000-000000000001';
 
-const entry = (kind: string, id: string, body: unknown): AnyEntry => ({
-  format: 0,
-  id,
-  kind,
-  time: '2026-07-10T10:00:00.000Z',
-  writer: '0198a000-0000-7000-8000-0000000000ff',
-  idem: id.replace('0198b', '0198d'),
-  body,
-});
+const { line } = handBuiltLedger();
+const entry = (kind: string, id: string, body: unknown) => line(kind, at(0), body, id);
 
 describe('origin edges', () => {
   const transformation = entry('transformation', TXF, {
@@ -29,13 +26,13 @@ describe('origin edges', () => {
       {
         object: SCENE,
         revision: rev('d1'),
-        content_hash: `sha256:${'d1'.repeat(32)}`,
+        content_hash: hash('d1'),
         parents: [],
       },
       {
         object: RECAP,
         revision: rev('e1'),
-        content_hash: `sha256:${'e1'.repeat(32)}`,
+        content_hash: hash('e1'),
         parents: [],
       },
     ],
@@ -100,7 +97,7 @@ describe('origin edges', () => {
         {
           object: SCENE,
           revision: rev('d2'),
-          content_hash: `sha256:${'d2'.repeat(32)}`,
+          content_hash: hash('d2'),
           parents: [rev('d1')],
         },
       ],

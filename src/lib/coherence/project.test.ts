@@ -8,20 +8,22 @@ import { buildDag, isKind, type AnyEntry, type Selection } from './dag';
 import { originEdges } from './edges';
 import { projectEdge, waiverInForce, type ResolutionEntry } from './project';
 import { DEFAULT_CONTEXT_ID } from './records';
+import {
+  ELENA,
+  FP,
+  MARCUS,
+  NOW,
+  SCENE1 as SCENE,
+  T1 as TXF,
+  T2 as OTHER_TXF,
+  at,
+  handBuiltLedger,
+  rev,
+  type InputRef,
+} from './handBuiltLedger';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const ELENA = '0198a001-0000-7000-8000-000000000001';
-const SCENE = '0198a001-0000-7000-8000-000000000002';
-const MARCUS = '0198a001-0000-7000-8000-000000000003';
-const TXF = '0198b000-0000-7000-8000-000000000001';
-const OTHER_TXF = '0198b000-0000-7000-8000-000000000002';
 const BRANCH = '0198e000-0000-7000-8000-000000000001';
-const FP = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const OTHER_FP = `sha256:${'9f'.repeat(32)}`;
-const NOW = Date.parse('2026-07-10T12:00:00.000Z');
-
-const rev = (tag: string) => `rev1:${tag.repeat(32)}`;
-const hash = (tag: string) => `sha256:${tag.repeat(32)}`;
 // Elena's note: U1 → U2 → U3, and a side branch U1 → X1.
 const U1 = rev('a1');
 const U2 = rev('a2');
@@ -32,78 +34,25 @@ const D1 = rev('d1');
 const D2 = rev('d2');
 const M1 = rev('c1');
 
-let seq = 0;
-function line(kind: string, time: string, body: unknown, id?: string): AnyEntry {
-  seq += 1;
-  const n = String(seq).padStart(12, '0');
-  return {
-    format: 0,
-    id: id ?? `0198c000-0000-7000-8000-${n}`,
-    kind,
-    time,
-    writer: WRITER,
-    idem: `0198d000-0000-7000-8000-${n}`,
-    body,
-  };
-}
-
-const at = (minute: number) => `2026-07-10T10:${String(minute).padStart(2, '0')}:00.000Z`;
-
-function save(minute: number, object: string, revision: string, parents: string[]) {
-  return line('transformation', at(minute), {
-    inputs: [],
-    outputs: [{ object, revision, content_hash: hash(revision.slice(5, 7)), parents }],
-    agent: { type: 'human', id: 'ann' },
-    intent: { kind: 'editor-save', summary: '' },
-    confidence: 'exact',
-  });
-}
-
-interface InputSpec {
-  object: string;
-  revision: string;
-  role?: 'direct' | 'contextual';
-  kind?: string;
-}
+const { line, save, write, resolution: resolve } = handBuiltLedger();
 
 /** The scene written by a model from its inputs (transformation TXF unless told). */
-function draft(
+const draft = (
   minute: number,
-  inputs: InputSpec[],
+  inputs: InputRef[],
   revision = D1,
   parents: string[] = [],
   id = TXF,
-) {
-  return line(
-    'transformation',
-    at(minute),
-    {
-      inputs: inputs.map((i) => ({ role: 'direct', ...i })),
-      outputs: [{ object: SCENE, revision, content_hash: hash('d0'), parents }],
-      agent: { type: 'model', id: 'mcp-client' },
-      intent: { kind: 'genie', summary: 'draft the scene' },
-      confidence: 'exact',
-    },
-    id,
-  );
-}
+) => write(minute, id, inputs, SCENE, revision, parents);
 
-function resolution(
+/** A resolution of edge (TXF, input 0 unless told) pinned at U1. */
+const resolution = (
   kind: 'ratification' | 'waiver',
   minute: number,
   against: string,
   extra: Record<string, unknown> = {},
   input = 0,
-) {
-  return line(kind, at(minute), {
-    edge: { txf: TXF, input },
-    upstream_object: ELENA,
-    pinned: U1,
-    resolved_against: against,
-    actor: { type: 'human', id: 'ann' },
-    ...extra,
-  });
-}
+) => resolve(kind, minute, { txf: TXF, input }, ELENA, U1, against, extra);
 
 function check(
   minute: number,

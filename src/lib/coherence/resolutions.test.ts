@@ -4,142 +4,27 @@
  * the breakdown is read again.
  */
 import { describe, expect, it } from 'vitest';
-import { breakdown, buildModel, openItems, type BreakdownOptions } from './breakdown';
+import { buildModel, openItems } from './breakdown';
 import { prepareResolution, type ResolveRequest } from './resolutions';
 import type { AnyEntry } from './dag';
+import {
+  E1,
+  E2,
+  E3,
+  ELENA,
+  GRANT,
+  S1,
+  SCENE1,
+  T1,
+  at,
+  handBuiltLedger,
+  rev,
+  rowsOf,
+} from './handBuiltLedger';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const ELENA = '0198a001-0000-7000-8000-00000000000e';
-const MARCUS = '0198a001-0000-7000-8000-00000000000a';
-const WORLD = '0198a001-0000-7000-8000-00000000000f';
-const SCENE1 = '0198a001-0000-7000-8000-000000000001';
-const SCENE2 = '0198a001-0000-7000-8000-000000000002';
-const SCENE3 = '0198a001-0000-7000-8000-000000000003';
-const T1 = '0198b000-0000-7000-8000-000000000001';
-const T2 = '0198b000-0000-7000-8000-000000000002';
-const T3 = '0198b000-0000-7000-8000-000000000003';
-const GRANT = '0198f000-0000-7000-8000-000000000001';
-const FP = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
-const NOW = Date.parse('2026-07-10T12:00:00.000Z');
-
-const rev = (tag: string) => `rev1:${tag.repeat(32)}`;
-const hash = (tag: string) => `sha256:${tag.repeat(32)}`;
-const E1 = rev('e1');
-const E2 = rev('e2');
-const E3 = rev('e3');
 const EX = rev('ef');
-const M1 = rev('a1');
-const W1 = rev('f1');
-const S1 = rev('01');
-const S2 = rev('02');
-const S3 = rev('03');
 
-let seq = 0;
-function line(kind: string, minute: number, body: unknown, id?: string): AnyEntry {
-  seq += 1;
-  const n = String(seq).padStart(12, '0');
-  return {
-    format: 0,
-    id: id ?? `0198c000-0000-7000-8000-${n}`,
-    kind,
-    time: `2026-07-10T10:${String(minute).padStart(2, '0')}:00.000Z`,
-    writer: WRITER,
-    idem: `0198d000-0000-7000-8000-${n}`,
-    body,
-  };
-}
-
-const register = (minute: number, object: string, path: string) =>
-  line('object-registered', minute, { object, path });
-
-const save = (minute: number, object: string, revision: string, parents: string[]) =>
-  line('transformation', minute, {
-    inputs: [],
-    outputs: [{ object, revision, content_hash: hash(revision.slice(5, 7)), parents }],
-    agent: { type: 'human', id: 'ann' },
-    intent: { kind: 'editor-save', summary: '' },
-    confidence: 'exact',
-  });
-
-const generate = (
-  minute: number,
-  id: string,
-  inputs: [string, string][],
-  object: string,
-  revision: string,
-) =>
-  line(
-    'transformation',
-    minute,
-    {
-      inputs: inputs.map(([o, r]) => ({ object: o, revision: r, role: 'direct' })),
-      outputs: [{ object, revision, content_hash: hash(revision.slice(5, 7)), parents: [] }],
-      agent: { type: 'model', id: 'mcp-client' },
-      intent: { kind: 'mcp-document-write', summary: 'draft a scene' },
-      confidence: 'inferred',
-    },
-    id,
-  );
-
-/**
- * The synthetic session: three lore notes (elena, marcus, world) and three scenes drafted from
- * them — scene 1 from elena and world, scene 2 from marcus and world, scene 3 from elena and
- * marcus. Nothing has moved since.
- */
-const session = (): AnyEntry[] => [
-  register(0, ELENA, 'lore/elena.md'),
-  save(0, ELENA, E1, []),
-  register(0, MARCUS, 'lore/marcus.md'),
-  save(0, MARCUS, M1, []),
-  register(0, WORLD, 'lore/world.md'),
-  save(0, WORLD, W1, []),
-  register(1, SCENE1, 'scenes/scene-01.md'),
-  generate(
-    1,
-    T1,
-    [
-      [ELENA, E1],
-      [WORLD, W1],
-    ],
-    SCENE1,
-    S1,
-  ),
-  register(2, SCENE2, 'scenes/scene-02.md'),
-  generate(
-    2,
-    T2,
-    [
-      [MARCUS, M1],
-      [WORLD, W1],
-    ],
-    SCENE2,
-    S2,
-  ),
-  register(3, SCENE3, 'scenes/scene-03.md'),
-  generate(
-    3,
-    T3,
-    [
-      [ELENA, E1],
-      [MARCUS, M1],
-    ],
-    SCENE3,
-    S3,
-  ),
-];
-
-/** …and then elena was rewritten. */
-const rewritten = () => [...session(), save(10, ELENA, E2, [E1])];
-
-const options = (extra: Partial<BreakdownOptions> = {}): BreakdownOptions => ({
-  absent: new Set(),
-  now: NOW,
-  claimsFingerprint: FP,
-  ...extra,
-});
-
-const rowsOf = (entries: AnyEntry[], extra: Partial<BreakdownOptions> = {}) =>
-  breakdown(buildModel(entries), options(extra));
+const { line, save, generate, session, rewritten } = handBuiltLedger();
 
 const human = { type: 'human' as const, id: 'ann' };
 
@@ -147,7 +32,7 @@ const human = { type: 'human' as const, id: 'ann' };
 function resolveInto(entries: AnyEntry[], minute: number, request: ResolveRequest): AnyEntry[] {
   const prepared = prepareResolution(buildModel(entries), request);
   if (!prepared.ok) throw new Error(prepared.error);
-  return [...entries, line(prepared.kind, minute, prepared.body)];
+  return [...entries, line(prepared.kind, at(minute), prepared.body)];
 }
 
 describe('accept newer', () => {
