@@ -13,7 +13,8 @@ function workspace(files: Record<string, string | Uint8Array>) {
   return { store, fs: memoryWorkspaceFs(store) };
 }
 
-const paths = (result: Awaited<ReturnType<typeof walkWorkspace>>) => result.files.map((f) => f.path);
+const paths = (result: Awaited<ReturnType<typeof walkWorkspace>>) =>
+  result.files.map((f) => f.path);
 const codes = (result: Awaited<ReturnType<typeof walkWorkspace>>) =>
   result.diagnostics.map((d) => `${d.code} ${d.path}`);
 
