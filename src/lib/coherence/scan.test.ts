@@ -1,0 +1,499 @@
+/**
+ * The reconcile scan (conformance §8 item 6 without its git cases): workspaces and ledgers written
+ * out by hand, the scan run over them, and the ledger read back to see what it recorded.
+ */
+import { describe, expect, it } from 'vitest';
+import { breakdown, buildModel } from './breakdown';
+import { contentHash, revisionId } from './canonical';
+import { buildDag, heads } from './dag';
+import type { LedgerEntry } from './envelope';
+import { readLedger } from './ledger';
+import { inProcessLock } from './ledgerFs';
+import { memoryLedgerFs } from './memoryLedgerFs';
+import { memoryWorkspaceFs } from './memoryWorkspaceFs';
+import type { Entry } from './records';
+import { scan, type CapturePolicy, type WriteSnapshot } from './scan';
+import type { WalkLimits } from './scanWalk';
+import { emptyWorkspaceState, type KernelDeps } from './workspaceState';
+
+const WRITER = '0198a000-0000-7000-8000-0000000000ff';
+/** The writer of the hand-written history (another installation, say). */
+const DESK = '0198a000-0000-7000-8000-0000000000d0';
+const DESK_SEGMENT = `.vmark/ledger/${DESK}.jsonl`;
+const OUR_SEGMENT = `.vmark/ledger/${WRITER}.jsonl`;
+const NOTE = '0198a001-0000-7000-8000-00000000000e';
+const SCENE = '0198a001-0000-7000-8000-000000000001';
+const FOREIGN = '0198a001-0000-7000-8000-0000000000aa';
+const FP = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+const NOTE_TEXT = `---\nvmark:\n  id: ${NOTE}\n---\n# Elena\nElena is left-handed.\n`;
+const NOTE_EDITED = `---\nvmark:\n  id: ${NOTE}\n---\n# Elena\nElena is right-handed.\n`;
+const SCENE_TEXT = `---\ntitle: Scene 12\nvmark:\n  id: ${SCENE}\n---\nElena waited in the rain.\n`;
+
+let lineNo = 0;
+/** One hand-written ledger line of the desk writer. */
+function line(kind: string, body: string): string {
+  lineNo++;
+  const n = String(lineNo).padStart(12, '0');
+  const minute = String(lineNo % 60).padStart(2, '0');
+  return `{"format":0,"id":"0198c000-0000-7000-8000-${n}","kind":"${kind}","time":"2026-07-10T10:${minute}:00.000Z","writer":"${DESK}","idem":"0198d000-0000-7000-8000-${n}","body":${body}}`;
+}
+
+const registered = (object: string, path: string) =>
+  line('object-registered', `{"object":"${object}","path":"${path}","schema":null}`);
+
+function saved(object: string, revision: string, hash: string, parents: string[], inputs = '') {
+  return line(
+    'transformation',
+    `{"inputs":[${inputs}],"outputs":[{"object":"${object}","revision":"${revision}","content_hash":"${hash}","parents":${JSON.stringify(parents)}}],"agent":{"type":"human","id":"ann"},"intent":{"kind":"editor-save","summary":""},"confidence":"exact"}`,
+  );
+}
+
+async function rootOf(text: string) {
+  const hash = await contentHash(text);
+  return { hash, revision: await revisionId(hash, []) };
+}
+
+function setup(files: Record<string, string | Uint8Array> = {}) {
+  const store = memoryLedgerFs();
+  for (const [path, content] of Object.entries(files)) store.put(path, content);
+  const workspace = memoryWorkspaceFs(store);
+  let clock = Date.parse('2026-07-10T12:00:00.000Z');
+  let ids = 0;
+  const deps: KernelDeps = {
+    fs: store,
+    lock: inProcessLock(),
+    writer: WRITER,
+    now: () => (clock += 1000),
+    mintId: () => `0198f000-0000-7000-8000-${String(++ids).padStart(12, '0')}`,
+  };
+  const state = emptyWorkspaceState();
+  const snapshots = new Map<string, string>();
+  let snapshotError: string | null = null;
+  const writeSnapshot: WriteSnapshot = async (hash, bytes) => {
+    if (snapshotError) return { ok: false, error: snapshotError };
+    snapshots.set(hash, new TextDecoder().decode(bytes));
+    return { ok: true };
+  };
+  const run = (policy: CapturePolicy = 'adopt', limits?: WalkLimits) =>
+    scan(deps, state, workspace, { policy, writeSnapshot, limits });
+  /** Every entry of every writer, as the app reads them. */
+  const entries = async (): Promise<LedgerEntry[]> => {
+    const read = await readLedger(store);
+    if (!read.ok) throw new Error(read.error);
+    return read.entries;
+  };
+  /** The lines this app appended. */
+  const ours = () => (store.text(OUR_SEGMENT) ?? '').split('\n').filter(Boolean);
+  const oursParsed = () => ours().map((l) => JSON.parse(l) as LedgerEntry);
+  return {
+    store,
+    workspace,
+    state,
+    snapshots,
+    run,
+    entries,
+    ours,
+    oursParsed,
+    failSnapshots: (error: string | null) => (snapshotError = error),
+  };
+}
+
+/** A workspace whose ledger tracks the note and a scene written from it. */
+async function tracked(extra: Record<string, string | Uint8Array> = {}) {
+  const note = await rootOf(NOTE_TEXT);
+  const scene = await rootOf(SCENE_TEXT);
+  const ledger = [
+    registered(NOTE, 'lore/elena.md'),
+    saved(NOTE, note.revision, note.hash, []),
+    registered(SCENE, 'scenes/scene-12.md'),
+    saved(
+      SCENE,
+      scene.revision,
+      scene.hash,
+      [],
+      `{"object":"${NOTE}","revision":"${note.revision}","role":"direct"}`,
+    ),
+  ];
+  const t = setup({
+    'lore/elena.md': NOTE_TEXT,
+    'scenes/scene-12.md': SCENE_TEXT,
+    [DESK_SEGMENT]: ledger.join('\n') + '\n',
+    ...extra,
+  });
+  return { ...t, note, scene };
+}
+
+const transformations = (list: LedgerEntry[]) =>
+  list.filter((e): e is Entry<'transformation'> => e.kind === 'transformation');
+const diagnostics = (list: LedgerEntry[]) =>
+  list
+    .filter((e): e is Entry<'diagnostic'> => e.kind === 'diagnostic')
+    .map((e) => `${e.body.code} ${e.body.path}`);
+
+function rows(list: LedgerEntry[], absent: ReadonlySet<string>) {
+  return breakdown(buildModel(list), {
+    absent,
+    now: Date.parse('2026-07-10T13:00:00.000Z'),
+    claimsFingerprint: FP,
+  });
+}
+
+describe('the reconcile scan', () => {
+  it('appends nothing when every tracked file is as the ledger has it', async () => {
+    const t = await tracked({ 'todo.md': 'no id, not a document\n' });
+    const report = await t.run();
+    expect(report).toEqual({
+      external_edits: 0,
+      adopted: 0,
+      diagnostics: 0,
+      absent_marked: 0,
+      complete: true,
+      errors: [],
+    });
+    expect(t.store.text(OUR_SEGMENT)).toBeNull();
+    expect(await t.run()).toMatchObject({ external_edits: 0, complete: true });
+    expect(t.store.text(OUR_SEGMENT)).toBeNull();
+  });
+
+  it('records an edit made elsewhere once, as an external change of unknown provenance', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    expect(await t.run()).toMatchObject({ external_edits: 1, complete: true });
+    const [entry, ...rest] = t.oursParsed();
+    expect(rest).toEqual([]);
+    const hash = await contentHash(NOTE_EDITED);
+    expect(entry).toMatchObject({
+      kind: 'transformation',
+      writer: WRITER,
+      time: '2026-07-10T12:00:01.000Z',
+      body: {
+        inputs: [],
+        outputs: [
+          {
+            object: NOTE,
+            revision: await revisionId(hash, [t.note.revision]),
+            content_hash: hash,
+            parents: [t.note.revision],
+          },
+        ],
+        agent: { type: 'external' },
+        intent: { kind: 'observed-external-edit' },
+        confidence: 'unknown',
+      },
+    });
+    // The snapshot holds the text without its identity lines, under the hash.
+    expect(t.snapshots.get(hash)).toBe('# Elena\nElena is right-handed.\n');
+    // `.vmark/` got its git files.
+    expect(t.store.text('.vmark/.gitattributes')).toBe('ledger/*.jsonl merge=union\n');
+
+    expect(await t.run()).toMatchObject({ external_edits: 0 });
+    expect(t.ours()).toHaveLength(1);
+    // The scene written from the note now shows as stale.
+    expect(rows(await t.entries(), t.state.absent).map((r) => r.state)).toEqual(['version-stale']);
+  });
+
+  it('follows a rename with a new registration and no revision', async () => {
+    const t = await tracked();
+    t.store.removeDir('lore/elena.md');
+    t.store.put('characters/elena.md', NOTE_TEXT);
+    expect(await t.run()).toMatchObject({ external_edits: 0, absent_marked: 0 });
+    const mine = t.oursParsed();
+    expect(mine.map((e) => [e.kind, e.body])).toEqual([
+      ['object-registered', { object: NOTE, path: 'characters/elena.md' }],
+    ]);
+    const dag = buildDag(await t.entries());
+    expect(dag.registry.get(NOTE)?.path).toBe('characters/elena.md');
+    expect(heads(dag, NOTE)).toEqual([t.note.revision]);
+    await t.run();
+    expect(t.ours()).toHaveLength(1);
+  });
+
+  it('marks a deleted document absent, hiding its edges, and revives it when it comes back', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    await t.run();
+    expect(rows(await t.entries(), t.state.absent)).toHaveLength(1);
+    const linesBefore = t.ours().length;
+
+    t.store.removeDir('lore/elena.md');
+    expect(await t.run()).toMatchObject({ absent_marked: 1, complete: true });
+    expect([...t.state.absent]).toEqual([NOTE]);
+    expect(t.ours()).toHaveLength(linesBefore);
+    expect(rows(await t.entries(), t.state.absent)).toEqual([]);
+
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    expect(await t.run()).toMatchObject({ absent_marked: 0, external_edits: 0 });
+    expect(t.state.absent.size).toBe(0);
+    expect(t.ours()).toHaveLength(linesBefore);
+    expect(rows(await t.entries(), t.state.absent)).toHaveLength(1);
+  });
+
+  it('never marks anything absent after an incomplete walk', async () => {
+    const t = await tracked({ 'drafts/a.md': 'x' });
+    t.store.removeDir('lore/elena.md');
+    t.workspace.fail('drafts');
+    expect(await t.run()).toMatchObject({ absent_marked: 0, complete: false, diagnostics: 1 });
+    expect(t.state.absent.size).toBe(0);
+    expect(diagnostics(t.oursParsed())).toEqual(['unreadable-dir drafts']);
+
+    t.workspace.heal('drafts');
+    expect(await t.run('adopt', { maxFiles: 1 })).toMatchObject({
+      absent_marked: 0,
+      complete: false,
+    });
+    expect(t.state.absent.size).toBe(0);
+    expect(diagnostics(t.oursParsed())).toEqual(['unreadable-dir drafts', 'scan-truncated ']);
+
+    expect(await t.run()).toMatchObject({ absent_marked: 1, complete: true });
+    expect([...t.state.absent]).toEqual([NOTE]);
+  });
+
+  it('adopts a document carrying an id the ledger does not know', async () => {
+    const t = await tracked();
+    const text = `---\nvmark:\n  id: ${FOREIGN}\n  schema: lore\n---\n# Marcus\n`;
+    t.store.put('lore/marcus.md', text);
+    expect(await t.run()).toMatchObject({ adopted: 1, external_edits: 0 });
+    const root = await rootOf(text);
+    expect(t.oursParsed().map((e) => [e.kind, e.body])).toEqual([
+      ['object-registered', { object: FOREIGN, path: 'lore/marcus.md', schema: 'lore' }],
+      [
+        'transformation',
+        {
+          inputs: [],
+          outputs: [
+            { object: FOREIGN, revision: root.revision, content_hash: root.hash, parents: [] },
+          ],
+          agent: { type: 'external' },
+          intent: { kind: 'observed-external-edit', summary: 'changed outside the app' },
+          confidence: 'unknown',
+        },
+      ],
+    ]);
+    expect(t.snapshots.get(root.hash)).toBe('# Marcus\n');
+    expect(await t.run()).toMatchObject({ adopted: 0 });
+    expect(t.ours()).toHaveLength(2);
+  });
+
+  it('adopts into a workspace without .vmark/ under adopt, and touches nothing under tracked-only', async () => {
+    const text = `---\nvmark:\n  id: ${FOREIGN}\n---\n# Marcus\n`;
+    const off = setup({ 'marcus.md': text, 'plain.md': '# no id\n' });
+    off.workspace.symlink('elsewhere.md');
+    const report = await off.run('tracked-only');
+    expect(report.skipped).toMatch(/no \.vmark folder/);
+    expect(report).toMatchObject({ adopted: 0, diagnostics: 0, complete: false });
+    expect(off.store.paths()).toEqual(['marcus.md', 'plain.md']);
+
+    const adopted = await off.run('adopt');
+    expect(adopted).toMatchObject({ adopted: 1, complete: true });
+    expect(adopted.skipped).toBeUndefined();
+    expect(off.oursParsed().map((e) => e.kind)).toEqual(['object-registered', 'transformation']);
+    expect(off.store.text('.vmark/.gitignore')).toBe('index.db*\n');
+  });
+
+  it('creates no .vmark/ for diagnostics alone, and records them once one exists', async () => {
+    const t = setup({ 'plain.md': '# no id\n' });
+    t.workspace.symlink('link.md');
+    expect(await t.run('adopt')).toMatchObject({ diagnostics: 1, adopted: 0 });
+    expect(t.store.paths()).toEqual(['plain.md']);
+    t.store.put(DESK_SEGMENT, '');
+    await t.run('adopt');
+    expect(diagnostics(t.oursParsed())).toEqual(['symlink-skipped link.md']);
+  });
+
+  it('ignores files without an id and files with an unknown id under tracked-only', async () => {
+    const t = await tracked({
+      'todo.md': '# Todo\n',
+      'marcus.md': `---\nvmark:\n  id: ${FOREIGN}\n---\n# Marcus\n`,
+    });
+    expect(await t.run('tracked-only')).toMatchObject({ adopted: 0, complete: true });
+    expect(t.store.text(OUR_SEGMENT)).toBeNull();
+    expect(await t.run('adopt')).toMatchObject({ adopted: 1 });
+    expect(t.oursParsed().every((e) => JSON.stringify(e.body).includes(FOREIGN))).toBe(true);
+  });
+
+  it('reports a copy once, holds the document, and releases it when the copy is gone', async () => {
+    const t = await tracked();
+    // The copy sorts before the original; the original keeps the registration all the same.
+    t.store.put('lore/a-copy.md', NOTE_TEXT);
+    expect(await t.run()).toMatchObject({ diagnostics: 1, absent_marked: 0 });
+    expect(diagnostics(t.oursParsed())).toEqual(['duplicate-id lore/a-copy.md']);
+    expect((t.oursParsed()[0].body as { message: string }).message).toContain('lore/elena.md');
+    expect([...t.state.held]).toEqual([NOTE]);
+    expect(buildDag(await t.entries()).registry.get(NOTE)?.path).toBe('lore/elena.md');
+
+    await t.run();
+    await t.run();
+    expect(t.ours()).toHaveLength(1);
+    expect([...t.state.held]).toEqual([NOTE]);
+
+    t.store.removeDir('lore/a-copy.md');
+    expect(await t.run()).toMatchObject({ diagnostics: 0 });
+    expect(t.state.held.size).toBe(0);
+    expect(t.ours()).toHaveLength(1);
+  });
+
+  it('moves the registration to the copy when the original is deleted', async () => {
+    const t = await tracked();
+    t.store.put('lore/copy.md', NOTE_TEXT);
+    await t.run();
+    t.store.removeDir('lore/elena.md');
+    expect(await t.run()).toMatchObject({ absent_marked: 0 });
+    expect(t.state.held.size).toBe(0);
+    expect(buildDag(await t.entries()).registry.get(NOTE)?.path).toBe('lore/copy.md');
+  });
+
+  it('keeps a hold while the walk is incomplete, as the copy may still be there', async () => {
+    const t = await tracked();
+    t.store.put('old/elena.md', NOTE_TEXT);
+    await t.run();
+    expect([...t.state.held]).toEqual([NOTE]);
+    t.workspace.fail('old');
+    expect(await t.run()).toMatchObject({ complete: false });
+    expect([...t.state.held]).toEqual([NOTE]);
+    t.workspace.heal('old');
+    t.store.removeDir('old');
+    await t.run();
+    expect(t.state.held.size).toBe(0);
+  });
+
+  it('takes a file without an id at the old path of a moved document as a new file', async () => {
+    const t = await tracked();
+    t.store.put('characters/elena.md', NOTE_TEXT);
+    t.store.put('lore/elena.md', '# Elena (to be rewritten)\n');
+    expect(await t.run()).toMatchObject({ diagnostics: 0, external_edits: 0 });
+    expect(t.oursParsed().map((e) => e.kind)).toEqual(['object-registered']);
+    expect(buildDag(await t.entries()).registry.get(NOTE)?.path).toBe('characters/elena.md');
+    expect(t.state.held.size).toBe(0);
+  });
+
+  it('records invalid UTF-8 and a symbolic link as diagnostics only, once', async () => {
+    const t = await tracked({ 'bad.md': new Uint8Array([0x23, 0x20, 0xc3, 0x28, 0x0a]) });
+    t.workspace.symlink('link.md');
+    expect(await t.run()).toMatchObject({ diagnostics: 2, complete: true, absent_marked: 0 });
+    expect(t.oursParsed().map((e) => e.kind)).toEqual(['diagnostic', 'diagnostic']);
+    expect(diagnostics(t.oursParsed())).toEqual(['invalid-utf8 bad.md', 'symlink-skipped link.md']);
+    expect(await t.run()).toMatchObject({ diagnostics: 2 });
+    expect(t.ours()).toHaveLength(2);
+  });
+
+  it('keeps a tracked document that turned into invalid UTF-8 present, not absent', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', new Uint8Array([0xff, 0x0a]));
+    expect(await t.run()).toMatchObject({ absent_marked: 0, external_edits: 0 });
+    expect(t.state.absent.size).toBe(0);
+    expect(diagnostics(t.oursParsed())).toEqual(['invalid-utf8 lore/elena.md']);
+  });
+
+  it('skips ignored folders and folders with a CACHEDIR.TAG, but walks an untagged target/', async () => {
+    const doc = (n: number) =>
+      `---\nvmark:\n  id: 0198a001-0000-7000-8000-0000000001${String(n).padStart(2, '0')}\n---\n# ${n}\n`;
+    const t = await tracked({
+      'node_modules/pkg/a.md': doc(1),
+      '.git/b.md': doc(2),
+      '.obsidian/c.md': doc(3),
+      '.claude/worktrees/feature/d.md': doc(4),
+      'build/CACHEDIR.TAG': 'Signature: 8a477f597d28d172789f06886806bc55\n',
+      'build/e.md': doc(5),
+      'target/f.md': doc(6),
+    });
+    expect(await t.run()).toMatchObject({ adopted: 1, diagnostics: 0 });
+    const adopted = t.oursParsed().filter((e) => e.kind === 'object-registered');
+    expect(adopted.map((e) => (e.body as { path: string }).path)).toEqual(['target/f.md']);
+  });
+
+  it('never marks absent a tracked document inside a folder the walk skips', async () => {
+    const t = await tracked();
+    t.store.put(
+      DESK_SEGMENT,
+      `${t.store.text(DESK_SEGMENT)}${registered(FOREIGN, 'build/out.md')}\n`,
+    );
+    t.store.put('build/CACHEDIR.TAG', 'Signature: 8a477f597d28d172789f06886806bc55\n');
+    t.store.put('build/out.md', `---\nvmark:\n  id: ${FOREIGN}\n---\n`);
+    expect(await t.run()).toMatchObject({ absent_marked: 0, complete: true });
+  });
+
+  it('mints a third, linear revision when a file is edited and then edited back', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    await t.run();
+    t.store.put('lore/elena.md', NOTE_TEXT);
+    expect(await t.run()).toMatchObject({ external_edits: 1 });
+    const [second, third] = transformations(t.oursParsed()).map((e) => e.body.outputs[0]);
+    expect(second.parents).toEqual([t.note.revision]);
+    expect(third.parents).toEqual([second.revision]);
+    expect(third.content_hash).toBe(t.note.hash);
+    expect(third.revision).not.toBe(t.note.revision);
+    expect(heads(buildDag(await t.entries()), NOTE)).toEqual([third.revision]);
+  });
+
+  it('merges every current head when a forked document is edited elsewhere', async () => {
+    const t = await tracked();
+    const a = await contentHash('# Elena\nA\n');
+    const b = await contentHash('# Elena\nB\n');
+    const revA = await revisionId(a, [t.note.revision]);
+    const revB = await revisionId(b, [t.note.revision]);
+    const fork = [saved(NOTE, revA, a, [t.note.revision]), saved(NOTE, revB, b, [t.note.revision])];
+    t.store.put(DESK_SEGMENT, `${t.store.text(DESK_SEGMENT)}${fork.join('\n')}\n`);
+    // A file equal to one of the heads is nothing new.
+    t.store.put('lore/elena.md', `---\nvmark:\n  id: ${NOTE}\n---\n# Elena\nB\n`);
+    expect(await t.run()).toMatchObject({ external_edits: 0 });
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    expect(await t.run()).toMatchObject({ external_edits: 1 });
+    const [merge] = transformations(t.oursParsed()).map((e) => e.body.outputs[0]);
+    expect(merge.parents).toEqual([revA, revB].sort());
+  });
+
+  it('takes content an editor buffer was captured with ahead of the disk as no edit', async () => {
+    const t = await tracked();
+    // The ledger's head is the edited note (captured from a buffer); the disk still has the old text.
+    const edited = await contentHash(NOTE_EDITED);
+    const rev2 = await revisionId(edited, [t.note.revision]);
+    t.store.put(
+      DESK_SEGMENT,
+      `${t.store.text(DESK_SEGMENT)}${saved(NOTE, rev2, edited, [t.note.revision])}\n`,
+    );
+    t.state.diskLag.set(NOTE, new Set([t.note.hash]));
+    expect(await t.run()).toMatchObject({ external_edits: 0 });
+    expect(t.store.text(OUR_SEGMENT)).toBeNull();
+    // Once the disk catches up the lag is forgotten: the old text again is a real edit.
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    await t.run();
+    expect(t.state.diskLag.has(NOTE)).toBe(false);
+    t.store.put('lore/elena.md', NOTE_TEXT);
+    expect(await t.run()).toMatchObject({ external_edits: 1 });
+  });
+
+  it('treats a registered file that lost its id as the same document, and says so once', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', '# Elena\nElena is left-handed.\n');
+    expect(await t.run()).toMatchObject({ external_edits: 0, absent_marked: 0, diagnostics: 1 });
+    expect(diagnostics(t.oursParsed())).toEqual(['identity-unreadable lore/elena.md']);
+    t.store.put('lore/elena.md', '# Elena\nElena is right-handed.\n');
+    expect(await t.run()).toMatchObject({ external_edits: 1 });
+    expect(diagnostics(t.oursParsed())).toEqual(['identity-unreadable lore/elena.md']);
+    const [edit] = transformations(t.oursParsed());
+    expect(edit.body.outputs[0].object).toBe(NOTE);
+  });
+
+  it('records a quarantined ledger line once, by segment and line', async () => {
+    const t = await tracked();
+    t.store.put(DESK_SEGMENT, `${t.store.text(DESK_SEGMENT)}{"format":0,"id":"broken\n`);
+    expect(await t.run()).toMatchObject({ diagnostics: 1 });
+    expect(diagnostics(t.oursParsed())).toEqual([`quarantined-entry ${DESK}.jsonl:5`]);
+    expect(await t.run()).toMatchObject({ diagnostics: 1 });
+    expect(t.ours()).toHaveLength(1);
+  });
+
+  it('records no revision when its snapshot cannot be stored, and does on the next scan', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    t.failSnapshots('disk full');
+    const report = await t.run();
+    expect(report).toMatchObject({ external_edits: 0 });
+    expect(report.errors).toEqual(['lore/elena.md: its snapshot could not be stored: disk full']);
+    expect(t.store.text(OUR_SEGMENT)).toBeNull();
+    t.failSnapshots(null);
+    expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });
+  });
+});

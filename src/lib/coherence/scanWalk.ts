@@ -1,0 +1,210 @@
+/**
+ * The scan's walk over a workspace: which markdown files it reads, which folders it leaves alone,
+ * and whether it saw everything (only a complete walk may conclude that a file was deleted).
+ *
+ * - Folders never entered: `.vmark .git .obsidian .svn .hg node_modules __pycache__ .Trash` at any
+ *   depth, `.claude/worktrees` at the workspace root (a second checkout of the same files), and any
+ *   folder below the root holding a file named `CACHEDIR.TAG` (a build cache that says so itself).
+ * - A symbolic link is never followed (`symlink-skipped`).
+ * - Only files whose name ends in `.md` are read. One over 10 MiB is not read (`file-too-large`),
+ *   one that is not UTF-8 is not taken as a document (`invalid-utf8`); both still count as present.
+ * - A folder that cannot be listed (`unreadable-dir`), a file that cannot be read (`unreadable`) or
+ *   more than 20 000 markdown files (`scan-truncated`) make the walk incomplete.
+ *
+ * The walk itself writes nothing: it answers files and diagnostics, and scan.ts records them.
+ */
+import { decodeUtf8 } from './canonical';
+
+export type WorkspaceEntryKind = 'file' | 'directory' | 'symlink';
+
+export interface WorkspaceEntry {
+  name: string;
+  kind: WorkspaceEntryKind;
+}
+
+/**
+ * Read access to a workspace's files, paths relative to its root with `/` ('' is the root). A
+ * missing folder or file answers null; an I/O failure throws (the walk turns it into a diagnostic).
+ */
+export interface WorkspaceFs {
+  /** What is directly inside `dir`; a symbolic link is reported as one, never as its target. */
+  list(dir: string): Promise<WorkspaceEntry[] | null>;
+  read(path: string): Promise<Uint8Array | null>;
+  /** A file's size in bytes. */
+  size(path: string): Promise<number | null>;
+}
+
+export const IGNORED_DIRS: readonly string[] = [
+  '.vmark',
+  '.git',
+  '.obsidian',
+  '.svn',
+  '.hg',
+  'node_modules',
+  '__pycache__',
+  '.Trash',
+];
+/** Folders skipped by their path from the workspace root, not by name. */
+export const IGNORED_PREFIXES: readonly string[] = ['.claude/worktrees'];
+export const CACHE_TAG = 'CACHEDIR.TAG';
+export const MAX_SCAN_FILES = 20_000;
+export const MAX_SCAN_FILE_BYTES = 10 * 1024 * 1024;
+
+export interface WalkLimits {
+  /** Markdown files the walk takes at most (MAX_SCAN_FILES unless a test says otherwise). */
+  maxFiles?: number;
+  /** Bytes above which a file is not read (MAX_SCAN_FILE_BYTES unless a test says otherwise). */
+  maxFileBytes?: number;
+}
+
+export interface WalkDiagnostic {
+  code:
+    | 'symlink-skipped'
+    | 'file-too-large'
+    | 'invalid-utf8'
+    | 'unreadable'
+    | 'unreadable-dir'
+    | 'scan-truncated';
+  message: string;
+  /** The file or folder concerned; '' for the workspace as a whole. */
+  path: string;
+}
+
+export interface WalkedFile {
+  path: string;
+  /** The file as stored (what its content hash is taken over). */
+  bytes: Uint8Array;
+  /** Its text, a leading byte-order mark kept. */
+  text: string;
+}
+
+export interface WalkResult {
+  /** The markdown files read, by path. */
+  files: WalkedFile[];
+  /** Markdown files found but not read (too large, not UTF-8, unreadable): present all the same. */
+  skipped: string[];
+  /** Folders not entered because they hold a CACHEDIR.TAG. */
+  cacheDirs: string[];
+  diagnostics: WalkDiagnostic[];
+  /** Every folder was listed and every markdown file looked at. */
+  complete: boolean;
+}
+
+const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+function atOrUnderPrefix(path: string): boolean {
+  return IGNORED_PREFIXES.some((p) => path === p || path.startsWith(`${p}/`));
+}
+
+/**
+ * Whether the walk can say nothing about a path: it lies inside a folder the walk never enters
+ * (an ignored name, the ignored prefix, or one of `cacheDirs`). Such a path is never taken as
+ * deleted.
+ */
+export function isOutsideWalk(path: string, cacheDirs: readonly string[] = []): boolean {
+  const folders = path.split('/').slice(0, -1);
+  if (folders.some((f) => IGNORED_DIRS.includes(f))) return true;
+  if (atOrUnderPrefix(path)) return true;
+  return cacheDirs.some((d) => path.startsWith(`${d}/`));
+}
+
+export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): Promise<WalkResult> {
+  const maxFiles = limits.maxFiles ?? MAX_SCAN_FILES;
+  const maxBytes = limits.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
+  const result: WalkResult = {
+    files: [],
+    skipped: [],
+    cacheDirs: [],
+    diagnostics: [],
+    complete: true,
+  };
+  const note = (code: WalkDiagnostic['code'], path: string, text: string) =>
+    result.diagnostics.push({ code, message: text, path });
+  const unreadable = (code: 'unreadable' | 'unreadable-dir', path: string, text: string) => {
+    result.complete = false;
+    note(code, path, text);
+  };
+  let markdown = 0;
+  const stack = [''];
+  walk: while (stack.length) {
+    const dir = stack.pop()!;
+    let entries: WorkspaceEntry[] | null;
+    try {
+      entries = await fs.list(dir);
+    } catch (e) {
+      unreadable('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
+      continue;
+    }
+    if (entries === null) {
+      unreadable('unreadable-dir', dir, 'the folder disappeared while it was being scanned');
+      continue;
+    }
+    if (dir !== '' && entries.some((e) => e.name === CACHE_TAG && e.kind === 'file')) {
+      result.cacheDirs.push(dir);
+      continue;
+    }
+    const sorted = [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const subdirs: string[] = [];
+    for (const entry of sorted) {
+      const path = join(dir, entry.name);
+      if (entry.kind === 'symlink') {
+        note('symlink-skipped', path, 'symbolic links are never followed');
+        continue;
+      }
+      if (entry.kind === 'directory') {
+        if (!IGNORED_DIRS.includes(entry.name) && !atOrUnderPrefix(path)) subdirs.push(path);
+        continue;
+      }
+      if (!entry.name.endsWith('.md') || entry.name === '.md') continue;
+      if (markdown >= maxFiles) {
+        result.complete = false;
+        note('scan-truncated', '', `the workspace has more than ${maxFiles} markdown files`);
+        break walk;
+      }
+      markdown++;
+      await readOne(fs, path, maxBytes, result, note, unreadable);
+    }
+    // Popped in name order.
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+  }
+  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return result;
+}
+
+async function readOne(
+  fs: WorkspaceFs,
+  path: string,
+  maxBytes: number,
+  result: WalkResult,
+  note: (code: WalkDiagnostic['code'], path: string, text: string) => void,
+  unreadable: (code: 'unreadable', path: string, text: string) => void,
+): Promise<void> {
+  let size: number | null;
+  let bytes: Uint8Array | null = null;
+  try {
+    size = await fs.size(path);
+    if (size !== null && size <= maxBytes) bytes = await fs.read(path);
+  } catch (e) {
+    result.skipped.push(path);
+    unreadable('unreadable', path, `the file could not be read: ${message(e)}`);
+    return;
+  }
+  if (size !== null && size > maxBytes) {
+    result.skipped.push(path);
+    note('file-too-large', path, `the file is larger than ${maxBytes} bytes, so it is not scanned`);
+    return;
+  }
+  if (size === null || bytes === null) {
+    result.skipped.push(path);
+    unreadable('unreadable', path, 'the file disappeared while it was being scanned');
+    return;
+  }
+  const text = decodeUtf8(bytes);
+  if (text === null) {
+    result.skipped.push(path);
+    note('invalid-utf8', path, 'the file is not UTF-8 text, so it is not taken as a document');
+    return;
+  }
+  result.files.push({ path, bytes, text });
+}
