@@ -67,9 +67,10 @@ const transformations = async (fs: MemoryLedgerFs) =>
     .filter((e) => e.kind === 'transformation')
     .map((e) => e.body as TransformationBody);
 
-function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true }> {
+/** A capture that recorded (or found) a revision: its answer, or the test fails with the error. */
+function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true; object: string }> {
   if (!result.ok) throw new Error((result as unknown as { error: string }).error);
-  return result as Extract<T, { ok: true }>;
+  return result as Extract<T, { ok: true; object: string }>;
 }
 
 describe('a first capture', () => {

@@ -210,9 +210,9 @@ async function captureLocked(
     !registration ||
     registration.path !== path ||
     (schema !== undefined && registration.schema !== schema);
-  const targetEntries: LedgerEntry[] = register
-    ? [entry('object-registered', { object, path, schema: schema ?? null })]
-    : [];
+  // Made when appended, so its id sorts after those of inputs adopted on the way.
+  const registrations = (): LedgerEntry[] =>
+    register ? [entry('object-registered', { object, path, schema: schema ?? null })] : [];
 
   const hash = await contentHash(content);
   const parents = heads(dag, object);
@@ -220,17 +220,16 @@ async function captureLocked(
   const sameAsHead =
     parents.length === 1 && dag.revisions.get(object)?.get(parents[0])?.content_hash === hash;
   const noop = (): Promise<CaptureResult> =>
-    commit(deps, { path, stamped, adoptions: [], entries: targetEntries, snapshot: null }).then(
+    commit(deps, { path, stamped, adoptions: [], entries: registrations(), snapshot: null }).then(
       (done) =>
         done ?? { ok: true, object, revision: parents[0], noop: true, ...contentOf(stamped) },
     );
-  if (sameAsHead && requested.length === 0) return noop();
-
   const resolved = await resolveInputs(
     { fs, dag, policy, mintId: deps.mintId, target: { object, path } },
     requested,
   );
   if (!resolved.ok) return resolved;
+  // No inputs (none asked, or all dropped) and the head's content: nothing new to record.
   if (sameAsHead && resolved.inputs.length === 0) return noop();
 
   const revision = await revisionId(hash, parents);
@@ -251,7 +250,7 @@ async function captureLocked(
   const adoptionEntries = resolved.adoptions.flatMap((a) => adoptionRecords(a, entry));
   const entries = [
     ...adoptionEntries,
-    ...targetEntries,
+    ...registrations(),
     entry('transformation', body, request.idem?.toLowerCase()),
   ];
   const failed = await commit(deps, {

@@ -152,7 +152,13 @@ async function pinPath(
       error: `input ${path} could not be read: ${e instanceof Error ? e.message : String(e)}`,
     };
   }
-  if (!bytes) return { ok: false, error: `input ${path} does not exist` };
+  if (!bytes) {
+    // A tracked document deleted since it was read is still what the text was written from.
+    const registered = objectAt(ctx.dag, path);
+    return registered
+      ? pin(ctx.dag, registered, asked, path)
+      : { ok: false, error: `input ${path} does not exist` };
+  }
   const text = decodeUtf8(bytes);
   if (text === null) return { ok: false, error: `input ${path} is not UTF-8 text` };
   const who = identify(ctx.dag, path, text);
