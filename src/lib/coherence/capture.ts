@@ -243,7 +243,10 @@ async function captureLocked(
   const body: TransformationBody = {
     inputs: resolved.inputs,
     outputs: [{ object, revision, content_hash: hash, parents }],
-    agent: request.agent.id === undefined ? { type: request.agent.type } : { ...request.agent },
+    agent:
+      request.agent.id === undefined
+        ? { type: request.agent.type }
+        : { type: request.agent.type, id: request.agent.id },
     intent,
     confidence,
   };
