@@ -81,7 +81,7 @@ export class Core implements CoreApi {
     });
     const storage = credentialStorage(db);
     this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
-    const coherence = coherenceKernelsFor(db, workspaces);
+    const coherence = coherenceKernelsFor(db, () => this.settings.trackProvenance, workspaces);
     this.toolHost = createToolHost({
       coherence: (root) => coherence.kernel(root),
       documents: this.documents,

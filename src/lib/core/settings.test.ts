@@ -9,6 +9,9 @@ describe('mergeSettings', () => {
       theme: 'dark',
       workspaceRail: true,
     });
+    expect(DEFAULT_SETTINGS.trackProvenance).toBe(false);
+    expect(mergeSettings(DEFAULT_SETTINGS, { trackProvenance: true }).trackProvenance).toBe(true);
+    expect(mergeSettings(DEFAULT_SETTINGS, { trackProvenance: 'on' }).trackProvenance).toBe(false);
   });
 
   it('ignores unknown fields, wrong types and unknown themes', () => {

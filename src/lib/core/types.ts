@@ -28,6 +28,11 @@ export interface Settings {
   autoApproveEdits: boolean;
   /** Shows the workspace rail: several workspace instances per window, one visible. */
   workspaceRail: boolean;
+  /**
+   * Track document provenance (Settings → Workspace): record which documents were written from
+   * which in each workspace's `.vmark/` ledger. Off: a workspace without a ledger is never touched.
+   */
+  trackProvenance: boolean;
   /** The rules `cjk-format` applies (Settings → CJK formatting). */
   cjkFormat: CjkFormatSettings;
   /** The AI's browser (Settings → Browser), pushed to the hub's driver as its configuration. */
@@ -64,6 +69,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   autoApproveEdits: false,
   workspaceRail: false,
+  trackProvenance: false,
   cjkFormat: { ...DEFAULT_CJK_FORMAT_SETTINGS },
   browser: { ...DEFAULT_BROWSER_SETTINGS, grants: [] },
 };

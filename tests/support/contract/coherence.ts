@@ -4,6 +4,7 @@
  * rewritten since, and one established claim.
  */
 import { expect } from '@playwright/test';
+import { createHash } from 'node:crypto';
 import { writeOpfs } from '../app';
 import type { ContractContext, ContractRow } from './context';
 import {
@@ -46,10 +47,19 @@ const line = (kind: string, time: string, body: unknown, id?: string) => {
     body,
   });
 };
+/** The documents on disk, with their ids; the ledger's current revisions are their contents. */
+const ELENA_TEXT = `---\nvmark:\n  id: ${ELENA}\n---\n# Elena\n\nShe never carries an umbrella.\n`;
+const SCENE_TEXT = `---\nvmark:\n  id: ${SCENE}\n---\n# Scene 1\n\nElena walks out into the rain.\n`;
+/** The content hash of a document whose front matter holds only its id (masked away). */
+const hashOf = (text: string) =>
+  `sha256:${createHash('sha256')
+    .update(text.replace(/^---\n[\s\S]*?\n---\n/, ''))
+    .digest('hex')}`;
+
 const save = (time: string, revision: string, parents: string[], hash: string) =>
   line('transformation', time, {
     inputs: [],
-    outputs: [{ object: ELENA, revision, content_hash: `sha256:${hash.repeat(64)}`, parents }],
+    outputs: [{ object: ELENA, revision, content_hash: hash, parents }],
     agent: { type: 'human', id: 'ann' },
     intent: { kind: 'editor-save', summary: '' },
     confidence: 'exact',
@@ -57,23 +67,21 @@ const save = (time: string, revision: string, parents: string[], hash: string) =
 
 const LEDGER = [
   line('object-registered', '2026-11-01T09:00:00.000Z', { object: ELENA, path: 'lore/elena.md' }),
-  save('2026-11-01T09:00:00.000Z', E1, [], 'a'),
+  save('2026-11-01T09:00:00.000Z', E1, [], `sha256:${'a'.repeat(64)}`),
   line('object-registered', '2026-11-01T09:05:00.000Z', { object: SCENE, path: 'scene-01.md' }),
   line(
     'transformation',
     '2026-11-01T09:05:00.000Z',
     {
       inputs: [{ object: ELENA, revision: E1, role: 'direct' }],
-      outputs: [
-        { object: SCENE, revision: S1, content_hash: `sha256:${'b'.repeat(64)}`, parents: [] },
-      ],
+      outputs: [{ object: SCENE, revision: S1, content_hash: hashOf(SCENE_TEXT), parents: [] }],
       agent: { type: 'model', id: 'mcp-client' },
       intent: { kind: 'mcp-document-write', summary: 'draft scene 1' },
       confidence: 'inferred',
     },
     TXF,
   ),
-  save('2026-11-02T10:00:00.000Z', E2, [E1], 'c'),
+  save('2026-11-02T10:00:00.000Z', E2, [E1], hashOf(ELENA_TEXT)),
   line('claim', '2026-11-02T11:00:00.000Z', {
     claim: CLAIM,
     statement: 'Elena never carries an umbrella.',
@@ -88,8 +96,13 @@ const LEDGER = [
   .map((l) => `${l}\n`)
   .join('');
 
-/** The ledger, in the folder's `.vmark/` (the same bytes for every row). */
+/**
+ * The ledger in the folder's `.vmark/`, and the two documents as the ledger last saw them (the
+ * scan that runs before every read finds nothing new). The same bytes for every row.
+ */
 async function ledger(ctx: ContractContext) {
+  await writeOpfs(ctx.page, 'lore/elena.md', ELENA_TEXT);
+  await writeOpfs(ctx.page, 'scene-01.md', SCENE_TEXT);
   await writeOpfs(ctx.page, `.vmark/ledger/${W}.jsonl`, LEDGER);
   return { workspace_root: '/notes' };
 }

@@ -5,11 +5,18 @@
  * a time, and the folder's session state (absent, held, disk lag).
  */
 import { fsaLedgerFs } from '../../coherence/fsaLedgerFs';
-import { CoherenceKernel, type CoherenceKernelOptions } from '../../coherence/kernel';
-import type { LedgerFs, LockFn } from '../../coherence/ledgerFs';
+import { CoherenceKernel } from '../../coherence/kernel';
+import type { LockFn } from '../../coherence/ledgerFs';
 import { uuid7 } from '../../coherence/uuid7';
-import { emptyWorkspaceState, type WorkspaceState } from '../../coherence/workspaceState';
+import {
+  emptyWorkspaceState,
+  type KernelDeps,
+  type WorkspaceState,
+} from '../../coherence/workspaceState';
 import { mountOfRoot } from './workspaceRoot';
+import { fsaWorkspaceFs } from '../../coherence/fsaWorkspaceFs';
+import { scan } from '../../coherence/scan';
+import { putSnapshot } from '../../coherence/snapshots';
 import { coherenceWriterId, type Db } from '../db';
 
 export interface CoherenceKernelsDeps {
@@ -18,8 +25,8 @@ export interface CoherenceKernelsDeps {
   handleOf(mount: string): FileSystemDirectoryHandle | null;
   /** This profile's writer id, created once. */
   writerId(): Promise<string>;
-  /** The reconcile scan of a folder, once it exists (see CoherenceKernelOptions). */
-  scanFor?(mount: string, fs: LedgerFs, state: WorkspaceState): CoherenceKernelOptions['scan'];
+  /** The reconcile scan of a folder, run before each read of its kernel. */
+  scan?(deps: KernelDeps, state: WorkspaceState, handle: FileSystemDirectoryHandle): Promise<void>;
 }
 
 /** Web Locks, per folder: every tab and worker of this origin waits its turn. */
@@ -44,17 +51,17 @@ export class CoherenceKernels {
     const fs = fsaLedgerFs(handle);
     const state = this.states.get(mount) ?? emptyWorkspaceState();
     this.states.set(mount, state);
-    const kernel = new CoherenceKernel(
-      {
-        fs,
-        lock: webLock(mount),
-        writer: await this.deps.writerId(),
-        now: Date.now,
-        mintId: uuid7,
-      },
-      state,
-      { scan: this.deps.scanFor?.(mount, fs, state) },
-    );
+    const deps: KernelDeps = {
+      fs,
+      lock: webLock(mount),
+      writer: await this.deps.writerId(),
+      now: Date.now,
+      mintId: uuid7,
+    };
+    const scanWith = this.deps.scan;
+    const kernel = new CoherenceKernel(deps, state, {
+      scan: scanWith && (() => scanWith(deps, state, handle)),
+    });
     this.kernels.set(mount, kernel);
     return kernel;
   }
@@ -66,9 +73,14 @@ export class CoherenceKernels {
   }
 }
 
-/** The kernels of the core's open folders, with the writer id kept in the app's database. */
+/**
+ * The kernels of the core's open folders, with the writer id kept in the app's database. Each
+ * read scans the folder first; `tracking()` is the person's "Track document provenance": on, the
+ * scan may start a ledger and adopt documents; off, it only follows a folder that has one.
+ */
 export function coherenceKernelsFor(
   db: Db,
+  tracking: () => boolean,
   workspaces: {
     mounts(): string[];
     get(mount: string): { handle: FileSystemDirectoryHandle; access: string } | undefined;
@@ -82,5 +94,20 @@ export function coherenceKernelsFor(
       return m && m.access === 'granted' ? m.handle : null;
     },
     writerId: () => (writer ??= coherenceWriterId(db, uuid7)),
+    scan: async (deps, state, handle) => {
+      const report = await scan(deps, state, fsaWorkspaceFs(handle), {
+        policy: tracking() ? 'adopt' : 'tracked-only',
+        writeSnapshot: async (hash, bytes) => {
+          const put = await putSnapshot(deps.fs, new TextDecoder().decode(bytes));
+          if (!put.ok) return put;
+          return put.hash === hash
+            ? { ok: true }
+            : { ok: false, error: `snapshot ${put.hash} is not ${hash}` };
+        },
+      });
+      // The read goes on with the ledger as it is; what the scan could not do is tried again at
+      // the next read, and said in the console for whoever looks.
+      if (report.errors.length > 0) console.warn('coherence scan:', report.errors.join('; '));
+    },
   });
 }
