@@ -34,7 +34,7 @@ import { Approvals, promptWindow } from './approvals';
 import { WindowLinks, type Listener } from './windowLinks';
 import { SnapshotPacer } from './snapshotPacer';
 import { workflowFile, type WorkflowFileCall } from './workflowFiles';
-import { coherenceKernelsFor } from './coherence/coherenceKernels';
+import * as coherence from './coherence/coherenceKernels';
 import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
 import type { ApprovalAnswer, Operation } from '../browser/protocol';
 
@@ -58,6 +58,7 @@ export class Core implements CoreApi {
   readonly ai: AiClients;
   readonly browser: BrowserSide;
   private readonly windows = new WindowLinks();
+  private readonly coherence: coherence.CoherenceKernels;
   private readonly snapshots = new SnapshotPacer(
     () => this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() }),
     TEXT_SNAPSHOT_MS,
@@ -81,9 +82,10 @@ export class Core implements CoreApi {
     });
     const storage = credentialStorage(db);
     this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
-    const coherence = coherenceKernelsFor(db, () => this.settings.trackProvenance, workspaces);
+    const tracking = () => this.settings.trackProvenance;
+    this.coherence = coherence.coherenceKernelsFor(db, tracking, workspaces);
     this.toolHost = createToolHost({
-      coherence: (root) => coherence.kernel(root),
+      coherence: (root) => this.coherence.kernel(root),
       documents: this.documents,
       settings: () => this.settings,
       approvals: this.approvals,
@@ -244,26 +246,26 @@ export class Core implements CoreApi {
   // ── files and folders ──────────────────────────────────────────────────
 
   listDir(path: string) {
-    return listDir(this.workspaces, path, (e, p, m) => this.ioFailure(e, p, m));
+    return listDir(this.workspaces, path, this.fail);
   }
 
   /** The Workflows panel: list workflow files, read one as the editor has it, save a recording. */
   workflowFile(call: WorkflowFileCall) {
-    const openText = (path: string) => {
-      const doc = this.store.findByPath(path);
-      return doc ? { text: doc.text, dirty: isDirty(doc) } : null;
-    };
+    const openText = (path: string) => this.store.openText(path);
     return workflowFile({ files: this.workspaces, list: (p) => this.listDir(p), openText }, call);
   }
 
+  /** The Breakdown view: a workspace's rows, and the person's resolutions. */
+  coherencePanel(call: coherence.CoherencePanelCall) {
+    return this.coherence.panel(call);
+  }
+
   createEntry(dir: string, name: string, kind: 'file' | 'directory') {
-    return createEntry(this.workspaces, dir, name, kind, (e, p, m) => this.ioFailure(e, p, m));
+    return createEntry(this.workspaces, dir, name, kind, this.fail);
   }
 
   async renameEntry(path: string, newName: string) {
-    const r = await renameEntry(this.workspaces, path, newName, (e, p, m) =>
-      this.ioFailure(e, p, m),
-    );
+    const r = await renameEntry(this.workspaces, path, newName, this.fail);
     if (r.ok && r.from !== r.path) {
       this.store.renamePaths(r.from, r.path);
       this.layoutChanged();
@@ -272,26 +274,25 @@ export class Core implements CoreApi {
   }
 
   async deleteEntry(path: string): Promise<Result> {
-    const r = await deleteEntry(this.workspaces, path, (e, p, m) => this.ioFailure(e, p, m));
+    const r = await deleteEntry(this.workspaces, path, this.fail);
     if (!r.ok) return r;
     // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
-    for (const doc of this.store.tabs.values()) {
-      if (doc.path === r.path || doc.path?.startsWith(r.path + '/')) {
+    for (const doc of this.store.tabs.values())
+      if (doc.path === r.path || doc.path?.startsWith(r.path + '/'))
         this.documents.fileDeleted(doc);
-      }
-    }
     this.changed();
     return { ok: true };
   }
 
-  private async ioFailure(e: unknown, path: string, mount: string) {
+  /** An IO failure as a refusal; a lost permission is noticed at once. */
+  private readonly fail = async (e: unknown, path: string, mount: string) => {
     const refusal = ioRefusal(e, path);
     if (refusal.error === 'PERMISSION') {
       await this.workspaces.refreshAccess(mount);
       this.changed();
     }
     return refusal;
-  }
+  };
 
   // ── tabs and documents ─────────────────────────────────────────────────
 

@@ -4,7 +4,7 @@
  * in its own workspace instance). Text changes never happen here: see documents/transaction.ts.
  */
 import { refuse, type Result } from './errors';
-import { createDocState, type DocState, type NewDoc } from './documents/docState';
+import { createDocState, isDirty, type DocState, type NewDoc } from './documents/docState';
 import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from './types';
 
 export { LF_FORMAT, type DocState, type NewDoc } from './documents/docState';
@@ -175,6 +175,12 @@ export class DocumentStore {
   findByPath(path: string): DocState | undefined {
     for (const doc of this.tabs.values()) if (doc.path === path) return doc;
     return undefined;
+  }
+
+  /** The text of the tab showing `path`, and whether it has unsaved edits; null when none does. */
+  openText(path: string): { text: string; dirty: boolean } | null {
+    const doc = this.findByPath(path);
+    return doc ? { text: doc.text, dirty: isDirty(doc) } : null;
   }
 
   tab(tabId: string): Result<{ doc: DocState }> {

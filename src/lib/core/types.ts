@@ -15,6 +15,7 @@ import type {
 import type { RunView } from '../browser/runView';
 import type { PanelCommand, PanelResult } from '../browser/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
+import type { CoherencePanelAnswer, CoherencePanelCall } from './coherence/panelTypes';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -238,6 +239,8 @@ export interface CoreApi {
   renameEntry(path: string, newName: string): Promise<Result<{ path: string }>>;
   /** The Workflows panel's files: list them, read one as the editor has it, save a recording. */
   workflowFile(call: WorkflowFileCall): Promise<WorkflowFileAnswer>;
+  /** The Breakdown view: a workspace's coherence rows, and the person's resolutions. */
+  coherencePanel(call: CoherencePanelCall): Promise<CoherencePanelAnswer>;
   deleteEntry(path: string): Promise<Result>;
 
   openFile(

@@ -29,6 +29,8 @@ export class AppState {
   browserPanel = $state(false);
   /** Whether this window shows the Workflows panel (it takes the Browser panel's place). */
   workflowsPanel = $state(false);
+  /** Whether this window shows the Breakdown view (coherence; it takes the same place). */
+  breakdownPanel = $state(false);
   /**
    * Runs this window started, with what it takes to continue one the person finished a step of
    * by hand (kept in this window's memory only, inputs included, never stored).

@@ -6,6 +6,9 @@
  */
 import { fsaLedgerFs } from '../../coherence/fsaLedgerFs';
 import { CoherenceKernel } from '../../coherence/kernel';
+import type { CoherencePanelAnswer, CoherencePanelCall } from './panelTypes';
+
+export type { CoherencePanelAnswer, CoherencePanelCall };
 import type { LockFn } from '../../coherence/ledgerFs';
 import { uuid7 } from '../../coherence/uuid7';
 import {
@@ -28,6 +31,12 @@ export interface CoherenceKernelsDeps {
   /** The reconcile scan of a folder, run before each read of its kernel. */
   scan?(deps: KernelDeps, state: WorkspaceState, handle: FileSystemDirectoryHandle): Promise<void>;
 }
+
+/**
+ * How the person is named in the records they make in this app (desktop VMark's fallback when it
+ * knows no name; a display-name setting may replace it).
+ */
+export const PERSON = 'unknown-human';
 
 /** Web Locks, per folder: every tab and worker of this origin waits its turn. */
 function webLock(mount: string): LockFn {
@@ -64,6 +73,37 @@ export class CoherenceKernels {
     });
     this.kernels.set(mount, kernel);
     return kernel;
+  }
+
+  /**
+   * The Breakdown view's calls: a workspace's rows (after a scan), or the person's resolution of
+   * one (accept newer, or waive with a reason and an optional expiry). Refusals are sentences.
+   */
+  async panel(call: CoherencePanelCall): Promise<CoherencePanelAnswer> {
+    if (typeof call !== 'object' || call === null)
+      return { ok: false, message: 'Not a Breakdown call.' };
+    const kernel = await this.kernel(call.root);
+    if (typeof kernel === 'string') return { ok: false, message: kernel };
+    if (call.op === 'edges') {
+      const [rows, status] = [await kernel.edges(), await kernel.status()];
+      if (typeof rows === 'string') return { ok: false, message: rows };
+      const initialized = typeof status === 'object' && status.initialized;
+      return { ok: true, rows, initialized };
+    }
+    if (call.op === 'resolve') {
+      const receipt = await kernel.resolve(
+        {
+          txf: call.txf,
+          input: call.input,
+          resolution: call.resolution,
+          ...(call.reason !== undefined ? { reason: call.reason } : {}),
+          ...(call.expires !== undefined ? { expires: call.expires } : {}),
+        },
+        { person: PERSON },
+      );
+      return typeof receipt === 'string' ? { ok: false, message: receipt } : { ok: true, receipt };
+    }
+    return { ok: false, message: 'Not a Breakdown call.' };
   }
 
   /** A folder closed or was re-picked: its kernel is made afresh next time. */
