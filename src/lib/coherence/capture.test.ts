@@ -4,63 +4,20 @@
  * snapshots, disk lag and concurrent captures. The ledger is read back and checked line by line.
  */
 import { describe, expect, it } from 'vitest';
-import { capture, type CaptureRequest } from './capture';
+import { type CaptureRequest } from './capture';
+import { captureKit, id, ledgerEntries, ok, SEGMENT, WRITER } from './captureKit';
 import { contentHash, revisionId } from './canonical';
-import type { LedgerEntry } from './envelope';
-import { readLedger } from './ledger';
-import { inProcessLock } from './ledgerFs';
-import { memoryLedgerFs, type MemoryLedgerFs } from './memoryLedgerFs';
+import { type MemoryLedgerFs } from './memoryLedgerFs';
 import type { TransformationBody } from './records';
 import { readSnapshot, snapshotPath } from './snapshots';
-import { emptyWorkspaceState, type KernelDeps, type WorkspaceState } from './workspaceState';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const SEGMENT = `.vmark/ledger/${WRITER}.jsonl`;
 const SCENE = '# Scene 12\nElena waited in the rain.\n';
 // Golden vectors (reference §1.5): the scene's hash and its root revision.
 const SCENE_HASH = 'sha256:e59856b8f84f657f19d657aa2504758f3504e79dcc6e4aa999b0f9125edd4221';
 const SCENE_ROOT = 'rev1:718593b8aaccb1613cb31899b20304b1b41cd9fc901b92a21f38a765760bce7f';
-const id = (n: number) => `0198b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
-interface Kit {
-  fs: MemoryLedgerFs;
-  deps: KernelDeps;
-  state: WorkspaceState;
-  save(path: string, content: string, extra?: Partial<CaptureRequest>): ReturnType<typeof capture>;
-}
-
-function kit(): Kit {
-  const fs = memoryLedgerFs();
-  let minted = 0;
-  let clock = Date.parse('2026-12-03T10:00:00.000Z');
-  const deps: KernelDeps = {
-    fs,
-    lock: inProcessLock(),
-    writer: WRITER,
-    now: () => (clock += 1000),
-    mintId: () => id(++minted),
-  };
-  const state = emptyWorkspaceState();
-  const save = (path: string, content: string, extra: Partial<CaptureRequest> = {}) =>
-    capture(deps, state, {
-      path,
-      content,
-      agent: { type: 'human', id: 'ann' },
-      intent: { kind: 'editor-save', summary: '' },
-      confidence: 'exact',
-      rewriteIdentity: true,
-      policy: 'adopt',
-      ...extra,
-    });
-  return { fs, deps, state, save };
-}
-
-async function entries(fs: MemoryLedgerFs): Promise<LedgerEntry[]> {
-  const read = await readLedger(fs);
-  if (!read.ok) throw new Error(read.error);
-  expect(read.quarantined).toBe(0);
-  return read.entries;
-}
+const entries = ledgerEntries;
+const kit = () => captureKit();
 
 const transformations = async (fs: MemoryLedgerFs) =>
   (await entries(fs))
@@ -68,10 +25,6 @@ const transformations = async (fs: MemoryLedgerFs) =>
     .map((e) => e.body as TransformationBody);
 
 /** A capture that recorded (or found) a revision: its answer, or the test fails with the error. */
-function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true; object: string }> {
-  if (!result.ok) throw new Error((result as unknown as { error: string }).error);
-  return result as Extract<T, { ok: true; object: string }>;
-}
 
 describe('a first capture', () => {
   it('stamps a new id into the file, answers the rewritten text and records a root revision', async () => {

@@ -5,65 +5,27 @@
  */
 import { describe, expect, it } from 'vitest';
 import { breakdown, buildModel } from './breakdown';
-import { capture, type CaptureRequest } from './capture';
+import { captureKit, id, ledgerEntries, ok, SEGMENT, WRITER } from './captureKit';
 import { identify, inputsProblem } from './captureInputs';
 import { contentHash, revisionId } from './canonical';
 import { buildDag } from './dag';
-import type { LedgerEntry } from './envelope';
-import { readLedger } from './ledger';
-import { inProcessLock } from './ledgerFs';
-import { memoryLedgerFs, type MemoryLedgerFs } from './memoryLedgerFs';
+import { type MemoryLedgerFs } from './memoryLedgerFs';
 import type { TransformationBody } from './records';
 import { readSnapshot } from './snapshots';
-import { emptyWorkspaceState, type KernelDeps } from './workspaceState';
 
-const WRITER = '0198a000-0000-7000-8000-0000000000ff';
-const SEGMENT = `.vmark/ledger/${WRITER}.jsonl`;
 const FP = 'sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
 const ELENA = '# Elena\nLeft-handed.\n';
 const WORLD = '# World\nIt always rains.\n';
-const id = (n: number) => `0198b000-0000-7000-8000-${String(n).padStart(12, '0')}`;
 
-function kit() {
-  const fs = memoryLedgerFs();
-  let minted = 0;
-  let clock = Date.parse('2026-12-03T10:00:00.000Z');
-  const deps: KernelDeps = {
-    fs,
-    lock: inProcessLock(),
-    writer: WRITER,
-    now: () => (clock += 1000),
-    mintId: () => id(++minted),
-  };
-  const state = emptyWorkspaceState();
-  const save = (path: string, content: string, extra: Partial<CaptureRequest> = {}) =>
-    capture(deps, state, {
-      path,
-      content,
-      agent: { type: 'model', id: 'genie' },
-      intent: { kind: 'genie', summary: 'draft' },
-      confidence: 'exact',
-      rewriteIdentity: true,
-      policy: 'adopt',
-      ...extra,
-    });
-  return { fs, deps, state, save, clock: () => clock };
-}
-
-async function entries(fs: MemoryLedgerFs): Promise<LedgerEntry[]> {
-  const read = await readLedger(fs);
-  if (!read.ok) throw new Error(read.error);
-  expect(read.quarantined).toBe(0);
-  return read.entries;
-}
+const entries = ledgerEntries;
+const kit = () =>
+  captureKit({
+    agent: { type: 'model', id: 'genie' },
+    intent: { kind: 'genie', summary: 'draft' },
+  });
 
 const last = async (fs: MemoryLedgerFs) =>
   (await entries(fs)).filter((e) => e.kind === 'transformation').at(-1)!.body as TransformationBody;
-
-function ok<T extends { ok: boolean }>(result: T): Extract<T, { ok: true; object: string }> {
-  if (!result.ok) throw new Error((result as unknown as { error: string }).error);
-  return result as Extract<T, { ok: true; object: string }>;
-}
 
 describe('pinning inputs', () => {
   it('pins the single head of each input, in the order given, with role and kind', async () => {
