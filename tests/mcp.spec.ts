@@ -30,6 +30,8 @@ test('an AI client lists the tools and orients itself with session.get_state', a
     'selection',
     'browser',
     'browser_read',
+    'coherence',
+    'coherence_resolve',
   ]);
   for (const t of tools) {
     expect(t.title).toBeTruthy();
@@ -180,7 +182,7 @@ test('with no app open, tools/list still answers and a tool call fails fast with
   await page.context().close();
   client = await connectClient();
   const { tools } = await client.listTools();
-  expect(tools).toHaveLength(7);
+  expect(tools).toHaveLength(9);
   const t0 = Date.now();
   const r = await call(client, 'session', { action: 'get_state' });
   expect(r.isError).toBe(true);
