@@ -18,6 +18,7 @@ import {
   type Uuid,
 } from './records';
 import { prepareResolution } from './resolutions';
+import { heads, objectAt } from './dag';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
 
 export const CONTEXTS_DIR = '.vmark/contexts';
@@ -159,6 +160,17 @@ export class CoherenceKernel {
     );
     if (!written.ok) return `the resolution was not recorded: ${written.error}`;
     return { entry_id: id, kind: prepared.kind, resolved_against: prepared.body.resolved_against };
+  }
+
+  /** The single current revision of the document at `path` (workspace-relative), if it has one. */
+  async headOf(path: string): Promise<RevisionId | undefined> {
+    if (!(await this.initialized())) return undefined;
+    const read = await this.read();
+    if (typeof read === 'string') return undefined;
+    const dag = buildModel(read.entries).dag;
+    const object = objectAt(dag, path);
+    const current = object ? heads(dag, object) : [];
+    return current.length === 1 ? current[0] : undefined;
   }
 
   private async read(): Promise<Read | string> {

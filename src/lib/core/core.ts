@@ -86,6 +86,8 @@ export class Core implements CoreApi {
     this.coherence = coherence.coherenceKernelsFor(db, tracking, workspaces);
     this.toolHost = createToolHost({
       coherence: (root) => this.coherence.kernel(root),
+      coherenceHead: (path) => this.coherence.headOf(path),
+      captureSave: (path, text, by) => this.coherence.captureSave(path, text, by),
       documents: this.documents,
       settings: () => this.settings,
       approvals: this.approvals,

@@ -2,6 +2,7 @@
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../browser/protocol';
 import type { CoherenceKernel } from '../coherence/kernel';
+import type { SessionRead } from '../coherence/mcpProvenance';
 import type { Approvals } from './approvals';
 import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';
@@ -24,8 +25,14 @@ export interface ToolHostDeps {
   lintHere(text: string, path: string): Promise<LintResult>;
   /** Sends a command to the hub's browser driver (see browser/browserSide.ts). */
   browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
-  /** The coherence kernel of an open folder (see coherence/coherenceKernels.ts). */
+  /** The coherence kernels of the open folders (see coherence/coherenceKernels.ts). */
   coherence(root: unknown): Promise<CoherenceKernel | string>;
+  coherenceHead(path: string): Promise<string | undefined>;
+  captureSave(
+    path: string,
+    text: string,
+    by: { reads: readonly SessionRead[] },
+  ): Promise<{ content?: string; error?: string }>;
 }
 
 export function createToolHost(deps: ToolHostDeps): ToolHost {
@@ -140,5 +147,20 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
 
     browser: (cmd, client) => deps.browser(cmd, client),
     coherence: (root) => deps.coherence(root),
+    coherenceHead: (path) => deps.coherenceHead(path),
+    async recordAiSave(_tabId, path, text, reads) {
+      const r = await deps.captureSave(path, text, { reads });
+      if (r.error) {
+        deps.notify(`The coherence record of ${path} was not updated: ${r.error}`);
+        return;
+      }
+      // Ids may have been stamped into the saved file and into inputs adopted on the fly: their
+      // clean tabs take what is on disk now, as for any change on disk (unchanged files stay).
+      const paths = new Set([path, ...reads.map((read) => read.path)]);
+      for (const doc of [...store.tabs.values()]) {
+        if (doc.path && paths.has(doc.path) && !isDirty(doc)) await documents.reload(doc);
+      }
+      deps.changed();
+    },
   };
 }

@@ -20,6 +20,8 @@ import { mountOfRoot } from './workspaceRoot';
 import { fsaWorkspaceFs } from '../../coherence/fsaWorkspaceFs';
 import { scan } from '../../coherence/scan';
 import { putSnapshot } from '../../coherence/snapshots';
+import { capture } from '../../coherence/capture';
+import { inputsFromReads } from '../../coherence/mcpProvenance';
 import { coherenceWriterId, type Db } from '../db';
 
 export interface CoherenceKernelsDeps {
@@ -28,6 +30,8 @@ export interface CoherenceKernelsDeps {
   handleOf(mount: string): FileSystemDirectoryHandle | null;
   /** This profile's writer id, created once. */
   writerId(): Promise<string>;
+  /** "Track document provenance": may a save start a ledger and adopt documents. */
+  tracking?(): boolean;
   /** The reconcile scan of a folder, run before each read of its kernel. */
   scan?(deps: KernelDeps, state: WorkspaceState, handle: FileSystemDirectoryHandle): Promise<void>;
 }
@@ -46,6 +50,7 @@ function webLock(mount: string): LockFn {
 export class CoherenceKernels {
   private readonly kernels = new Map<string, CoherenceKernel>();
   private readonly states = new Map<string, WorkspaceState>();
+  private readonly kernelDeps = new Map<string, KernelDeps>();
 
   constructor(private readonly deps: CoherenceKernelsDeps) {}
 
@@ -72,6 +77,7 @@ export class CoherenceKernels {
       scan: scanWith && (() => scanWith(deps, state, handle)),
     });
     this.kernels.set(mount, kernel);
+    this.kernelDeps.set(mount, deps);
     return kernel;
   }
 
@@ -106,6 +112,65 @@ export class CoherenceKernels {
     return { ok: false, message: 'Not a Breakdown call.' };
   }
 
+  /** The current revision of the document at a virtual path, to pin an AI's read of it. */
+  async headOf(path: string): Promise<string | undefined> {
+    const place = await this.place(path);
+    return place ? place.kernel.headOf(place.rel) : undefined;
+  }
+
+  /**
+   * Records a save: the person's (no inputs), or an AI client's with the documents it read since
+   * its last write as inputs (`reads`, virtual paths; those of other folders are left out). Under
+   * "Track document provenance" off, only a folder that has a ledger records, and only documents
+   * it tracks. Never throws: a failure is answered, and the save itself stands.
+   */
+  async captureSave(
+    path: string,
+    text: string,
+    by: { person: true } | { reads: readonly { path: string; revision?: string }[] },
+  ): Promise<{ content?: string; error?: string }> {
+    const place = await this.place(path);
+    const deps = place && this.kernelDeps.get(place.mount);
+    const state = place && this.states.get(place.mount);
+    if (!place || !deps || !state) return {};
+    const prefix = `/${place.mount}/`;
+    const who =
+      'person' in by
+        ? {
+            agent: { type: 'human' as const, id: PERSON },
+            intent: { kind: 'editor-save', summary: '' },
+            confidence: 'exact' as const,
+          }
+        : inputsFromReads(
+            by.reads
+              .filter((r) => r.path.startsWith(prefix))
+              .map((r) => ({ ...r, path: r.path.slice(prefix.length) })),
+            place.rel,
+          );
+    try {
+      const r = await capture(deps, state, {
+        path: place.rel,
+        content: text,
+        ...who,
+        rewriteIdentity: true,
+        policy: this.deps.tracking?.() ? 'adopt' : 'tracked-only',
+      });
+      if (!r.ok) return { error: r.error };
+      return r.ok && 'content' in r && typeof r.content === 'string' ? { content: r.content } : {};
+    } catch (e) {
+      return { error: e instanceof Error ? e.message : String(e) };
+    }
+  }
+
+  /** The kernel of the folder a virtual path is in, and the path inside it; null if none. */
+  private async place(path: string) {
+    const segments = path.split('/').filter((s) => s !== '');
+    if (segments.length < 2) return null;
+    const kernel = await this.kernel(`/${segments[0]}`);
+    if (typeof kernel === 'string') return null;
+    return { kernel, mount: segments[0], rel: segments.slice(1).join('/') };
+  }
+
   /** A folder closed or was re-picked: its kernel is made afresh next time. */
   forget(mount: string): void {
     this.kernels.delete(mount);
@@ -134,6 +199,7 @@ export function coherenceKernelsFor(
       return m && m.access === 'granted' ? m.handle : null;
     },
     writerId: () => (writer ??= coherenceWriterId(db, uuid7)),
+    tracking,
     scan: async (deps, state, handle) => {
       const report = await scan(deps, state, fsaWorkspaceFs(handle), {
         policy: tracking() ? 'adopt' : 'tracked-only',

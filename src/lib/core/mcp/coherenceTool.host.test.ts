@@ -12,6 +12,7 @@ const text = (r: CallToolResult) => (r.content[0] as { text: string }).text;
 const session = (principal: string | null) => ({
   client: () => 'Test Client',
   principal: async () => principal,
+  reads: [],
 });
 const RESOLVE = {
   action: 'resolve' as const,

@@ -13,11 +13,20 @@ import {
 import { transformText } from '../transformTab';
 import type { TabView, ToolHost } from './host';
 import { inScope, targetTab } from './target';
+import type { SessionContext } from './sessionContext';
 
-export async function documentTool(host: ToolHost, args: DocumentArgs): Promise<CallToolResult> {
+export async function documentTool(
+  host: ToolHost,
+  args: DocumentArgs,
+  session?: Pick<SessionContext, 'reads'>,
+): Promise<CallToolResult> {
   const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (args.action === 'read') {
+    // What the client read becomes an input of its next save (coherence provenance).
+    if (session && doc.path) {
+      session.reads.push({ path: doc.path, revision: await host.coherenceHead(doc.path) });
+    }
     return limitSize(
       success({
         content: doc.text,
@@ -47,6 +56,9 @@ export async function documentTool(host: ToolHost, args: DocumentArgs): Promise<
   const scope = inScope(host, path);
   if (scope) return success(writeAnswer(revision, { error: scope }));
   const saved = await host.save(doc.id, path, true);
+  if (saved.ok && session) {
+    await host.recordAiSave(doc.id, saved.path, content, session.reads.splice(0));
+  }
   return success(writeAnswer(revision, saved.ok ? { saved: true } : { error: saved.message }));
 }
 

@@ -12,6 +12,7 @@ import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
 import type { LintResult } from '../../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
+import type { SessionRead } from '../../coherence/mcpProvenance';
 
 export type TabView = Readonly<DocState>;
 
@@ -76,4 +77,16 @@ export interface ToolHost {
   browser(cmd: DriverCommand, client: string): Promise<DriverResult>;
   /** The coherence kernel of the open folder `root` names ("/notes"), or why there is none. */
   coherence(root: unknown): Promise<CoherenceKernel | string>;
+  /** The current coherence revision of the document at `path`, pinned when an AI reads it. */
+  coherenceHead(path: string): Promise<string | undefined>;
+  /**
+   * Records an AI client's save of `path` in its folder's coherence ledger, with the documents it
+   * read since its last write as inputs; a tab whose file got an id stamped reloads. Never throws.
+   */
+  recordAiSave(
+    tabId: string,
+    path: string,
+    text: string,
+    reads: readonly SessionRead[],
+  ): Promise<void>;
 }

@@ -43,6 +43,7 @@ export async function openMcpSession(
   const session: SessionContext = {
     client: () => server.server.getClientVersion()?.name ?? clientName,
     principal: identity.principal,
+    reads: [],
   };
   const client = session.client;
   registerTools(server, (name, args, context) => {
@@ -52,7 +53,7 @@ export async function openMcpSession(
       case 'workspace':
         return workspaceTool(host, args as WorkspaceArgs, client());
       case 'document':
-        return documentTool(host, args as DocumentArgs);
+        return documentTool(host, args as DocumentArgs, session);
       case 'workflow':
         return workflowTool(host, args as WorkflowArgs);
       case 'selection':

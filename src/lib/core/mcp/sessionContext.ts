@@ -1,3 +1,5 @@
+import type { SessionRead } from '../../coherence/mcpProvenance';
+
 /**
  * Who is on the other end of one MCP session, as a tool handler asks it. The client's name is
  * what it says about itself (anyone can say anything); the principal is what its credential
@@ -9,6 +11,11 @@ export interface SessionContext {
   client(): string;
   /** The principal its credential names now; null without one, with a wrong or revoked one. */
   principal(): Promise<string | null>;
+  /**
+   * The documents it read since its last write (virtual paths, with the coherence revision served
+   * then): the inputs its next save is recorded with.
+   */
+  reads: SessionRead[];
 }
 
 /** Asks, each time, whose live credential has the session's hash (null: none is). */

@@ -90,6 +90,9 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
       t.browserCalls?.push({ cmd, client });
       return (t.driver as TestHost['driver'])(cmd);
     },
+    // Saves are recorded by the core's kernels (tested in src/lib/coherence and end to end).
+    coherenceHead: async () => undefined,
+    captureSave: async () => ({}),
     coherence: async (root) => {
       const mount = mountOfRoot(root, files.mounts());
       if (typeof mount !== 'string') return mount.error;

@@ -1,0 +1,188 @@
+/**
+ * The coherence layer's whole path, end to end: an AI client (the SDK over stdio, through a hub
+ * of this file's own) reads a character note and writes a scene from it; the person edits the
+ * note in the app; the scene's link shows stale to the AI and in the Breakdown view; resolving
+ * it is refused to a client without a credential and to one without a delegation, and lands for
+ * an identified, delegated client, under its grant.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { openAiApp } from './support/aiBrowser';
+import { readOpfs, writeOpfs } from './support/app';
+import { call } from './support/mcp';
+import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+
+let own: OwnHub;
+let page: Page;
+const clients: Client[] = [];
+
+test.beforeAll(async ({ browser }) => {
+  own = await startOwnHub();
+  page = await openAiApp(browser, own.url);
+});
+
+test.afterAll(async () => {
+  for (const client of clients) await client.close().catch(() => undefined);
+  await page?.context().close();
+  await own?.close();
+});
+
+async function connect(name: string, env: Record<string, string> = {}): Promise<Client> {
+  const client = await connectClientTo(own, name, env);
+  clients.push(client);
+  return client;
+}
+
+const ROOT = { workspace_root: '/notes' };
+
+async function edges(client: Client) {
+  const r = await call(client, 'coherence', { action: 'edges', ...ROOT });
+  expect(r.isError, r.text).toBe(false);
+  return r.data.items as Record<string, unknown>[];
+}
+
+/** Settings → AI clients → Issue credential; answers the secret shown in the configuration. */
+async function issueCredential(name: string): Promise<string> {
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('textbox', { name: 'Client name' }).fill(name);
+  await page.getByRole('button', { name: 'Issue credential' }).click();
+  const json = await page.locator('.issued pre[data-client="Claude Desktop"]').textContent();
+  await page.getByRole('button', { name: 'Done' }).click();
+  return (JSON.parse(json ?? '{}') as { mcpServers: { vmark: { env: Record<string, string> } } })
+    .mcpServers.vmark.env.VMARK_CLIENT_TOKEN;
+}
+
+test('an AI drafts a scene from a note; the person edits the note; the stale link is resolved only by an identified, delegated client', async () => {
+  // Provenance tracking on, as the person sets it.
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.locator('input[name="track-provenance"]').setChecked(true);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await writeOpfs(page, 'lore/elena.md', '# Elena\n\nShe never carries an umbrella.\n');
+  await writeOpfs(page, 'scene-01.md', '');
+
+  // The AI reads the note, then writes and saves the scene.
+  const ai = await connect('Drafting Client');
+  const note = await call(ai, 'workspace', { action: 'open', filePath: '/notes/lore/elena.md' });
+  const read = await call(ai, 'document', { action: 'read', tabId: note.data.tabId });
+  expect(read.data.content).toContain('umbrella');
+  const scene = await call(ai, 'workspace', { action: 'open', filePath: '/notes/scene-01.md' });
+  const written = await call(ai, 'document', {
+    action: 'write',
+    tabId: scene.data.tabId,
+    content: '# Scene 1\n\nElena walks out into the rain, no umbrella.\n',
+  });
+  expect(written.data).toMatchObject({ saved: true });
+
+  // Both documents now carry their ids; the scene was recorded as written from the note.
+  const sceneFile = (await readOpfs(page, 'scene-01.md'))?.toString() ?? '';
+  const noteFile = (await readOpfs(page, 'lore/elena.md'))?.toString() ?? '';
+  expect(sceneFile).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\n# Scene 1\n/);
+  expect(noteFile).toMatch(/^---\nvmark:\n {2}id: [0-9a-f-]{36}\n---\n# Elena\n/);
+  expect(await edges(ai)).toEqual([]);
+  const status = await call(ai, 'coherence', { action: 'status', ...ROOT });
+  expect(status.data).toMatchObject({ initialized: true, objects: 2, open_items: 0 });
+
+  // The person edits the note in the app and saves it.
+  await page.locator('.tab', { hasText: 'elena.md' }).click();
+  const editor = page.locator('.document:not(.hidden)[data-ready="true"] .ProseMirror');
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' Except in the last chapter.');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect
+    .poll(async () => (await readOpfs(page, 'lore/elena.md'))?.toString())
+    .toContain('last chapter');
+
+  // The scene's link to the note is stale, for the AI and in the Breakdown view.
+  const stale = await edges(ai);
+  expect(stale).toMatchObject([
+    { upstream_path: 'lore/elena.md', downstream_path: 'scene-01.md', state: 'version-stale' },
+  ]);
+  await page.locator('.toolbar .breakdown-toggle').click();
+  const row = page.locator(`.breakdown-panel [data-txf="${stale[0].txf}"]`);
+  await expect(row).toHaveAttribute('data-state', 'version-stale');
+  await expect(page.locator('.breakdown-panel [data-downstream="scene-01.md"]')).toBeVisible();
+
+  const resolve = {
+    action: 'resolve',
+    ...ROOT,
+    txf: stale[0].txf,
+    input: stale[0].input,
+    resolution: 'accept-newer',
+  };
+  // No credential: refused.
+  const anonymous = await call(ai, 'coherence_resolve', resolve);
+  expect(anonymous.isError).toBe(true);
+  expect(anonymous.text).toMatch(/^unidentified client/);
+
+  // A credential, but no delegation: refused.
+  const secret = await issueCredential('Claude Code');
+  const identified = await connect('Claude Code', { VMARK_CLIENT_TOKEN: secret });
+  const undelegated = await call(identified, 'coherence_resolve', resolve);
+  expect(undelegated.text).toBe(
+    'no live delegation authorizes resolve.accept-newer for Claude Code',
+  );
+
+  // The person's grant (the app's Delegations section is not built yet: the record it would
+  // append is written here, in a segment of its own, as a person's grant).
+  const grant = '0198fd00-0000-7000-8000-0000000000a1';
+  const writer = '0198fd00-0000-7000-8000-0000000000a2';
+  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
+  await writeOpfs(
+    page,
+    `.vmark/ledger/${writer}.jsonl`,
+    `${JSON.stringify({
+      format: 0,
+      id: '0198fd00-0000-7000-8000-0000000000a3',
+      kind: 'delegation',
+      time: new Date().toISOString(),
+      writer,
+      idem: '0198fd00-0000-7000-8000-0000000000a4',
+      body: {
+        delegation: grant,
+        actor: { type: 'human', id: 'ann' },
+        delegate: { type: 'external', id: 'Claude Code' },
+        scope: ['resolve.accept-newer'],
+        expires,
+        supersedes: null,
+      },
+    })}\n`,
+  );
+  // …for accept-newer only: a waiver is still refused.
+  const waiver = await call(identified, 'coherence_resolve', {
+    ...resolve,
+    resolution: 'waive',
+    reason: 'fine',
+  });
+  expect(waiver.text).toBe('no live delegation authorizes resolve.waive for Claude Code');
+  const accepted = await call(identified, 'coherence_resolve', resolve);
+  expect(accepted.isError, accepted.text).toBe(false);
+  expect(accepted.data).toMatchObject({ kind: 'ratification' });
+
+  // Settled for the AI and in the view; the record names the client and its grant.
+  expect(await edges(identified)).toEqual([]);
+  await page.locator('.breakdown-panel').getByRole('button', { name: 'Refresh' }).click();
+  await expect(page.getByTestId('breakdown-coherent')).toBeVisible();
+  const ledgerText = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+    let all = '';
+    for await (const [, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries()) {
+      if (handle.kind === 'file')
+        all += await (await (handle as FileSystemFileHandle).getFile()).text();
+    }
+    return all;
+  });
+  const ratification = ledgerText
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> })
+    .find((e) => e.kind === 'ratification');
+  expect(ratification?.body).toMatchObject({
+    actor: { type: 'agent', id: 'Claude Code' },
+    delegation: grant,
+  });
+  expect(ledgerText).not.toContain(secret);
+});
