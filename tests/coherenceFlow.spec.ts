@@ -175,11 +175,29 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
     }
     return all;
   });
-  const ratification = ledgerText
+  const entries = ledgerText
     .trim()
     .split('\n')
-    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> })
-    .find((e) => e.kind === 'ratification');
+    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
+  // The person's save of the note is recorded as theirs, the AI's write with the note as input.
+  const saves = entries.filter((e) => e.kind === 'transformation').map((e) => e.body);
+  expect(saves).toContainEqual(
+    expect.objectContaining({
+      agent: { type: 'human', id: 'unknown-human' },
+      intent: { kind: 'editor-save', summary: '' },
+      inputs: [],
+      confidence: 'exact',
+    }),
+  );
+  expect(saves).toContainEqual(
+    expect.objectContaining({
+      agent: { type: 'model', id: 'mcp-client' },
+      inputs: [expect.objectContaining({ role: 'direct' })],
+      confidence: 'inferred',
+    }),
+  );
+  expect(saves.some((s) => (s.agent as { type: string }).type === 'external')).toBe(true);
+  const ratification = entries.find((e) => e.kind === 'ratification');
   expect(ratification?.body).toMatchObject({
     actor: { type: 'agent', id: 'Claude Code' },
     delegation: grant,

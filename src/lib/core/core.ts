@@ -6,13 +6,13 @@
 import type { TransformKind } from '../cjk';
 import type { Step } from '../collab/changeLog';
 import { AiClients, type OpenSession } from './aiClients';
-import { credentialStorage, openCoreDb, type Db, type StoredTab } from './db';
+import { credentialStorage, openCoreDb, type Db } from './db';
 import { Documents, type DocumentEffects } from './documents/documents';
 import { isDirty, type DocState } from './documents/docState';
 import { DocumentStore } from './documentStore';
 import { refuse, type Result } from './errors';
 import { ioRefusal } from './fileAccess';
-import { Journal } from './journal';
+import { draftOf, Journal } from './journal';
 import type { ToolHost } from './mcp/host';
 import { restoreSession } from './restore';
 import { mergeSettings } from './settings';
@@ -386,13 +386,25 @@ export class Core implements CoreApi {
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
     if (!found.doc.path) return refuse('INVALID_PATH', 'This tab has no file yet; use Save As.');
-    return this.documents.save(found.doc, found.doc.path, true);
+    return this.savedByPerson(
+      found.doc,
+      await this.documents.save(found.doc, found.doc.path, true),
+    );
   }
 
   async saveAs(tabId: string, path: string) {
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
-    return this.documents.save(found.doc, path, false);
+    return this.savedByPerson(found.doc, await this.documents.save(found.doc, path, false));
+  }
+
+  /** A save the person made is recorded in its folder's coherence ledger (see personSaved). */
+  private savedByPerson<R extends Result<{ path: string }>>(doc: DocState, saved: R): R {
+    if (saved.ok) {
+      const reload = async () => void (isDirty(doc) || (await this.documents.reload(doc)));
+      void this.coherence.personSaved(saved.path, doc.savedText, reload, (m) => this.notify(m));
+    }
+    return saved;
   }
 
   async closeTab(tabId: string, force: boolean, windowId?: string) {
@@ -459,19 +471,7 @@ export class Core implements CoreApi {
   // ── persistence ────────────────────────────────────────────────────────
 
   private recordDraft(doc: DocState): void {
-    this.journal.record(
-      doc.id,
-      isDirty(doc)
-        ? {
-            tabId: doc.id,
-            path: doc.path,
-            kind: doc.kind,
-            text: doc.text,
-            format: doc.format,
-            savedAt: Date.now(),
-          }
-        : null,
-    );
+    this.journal.record(doc.id, draftOf(doc));
   }
 
   private layoutChanged(): void {
@@ -480,16 +480,8 @@ export class Core implements CoreApi {
     this.layoutQueued = true;
     queueMicrotask(() => {
       this.layoutQueued = false;
-      const tabs: StoredTab[] = [...this.store.tabs.values()].map((d) => ({
-        id: d.id,
-        windowId: d.windowId,
-        path: d.path,
-        kind: d.kind,
-        mode: d.mode,
-        active: this.store.windows.get(d.windowId)?.activeTabId === d.id,
-      }));
       this.db
-        .put('layout', tabs, 'tabs')
+        .put('layout', this.store.layout(), 'tabs')
         .catch((e) => console.error('VMark Web could not save its layout', e));
     });
   }

@@ -140,3 +140,19 @@ describe('one tab in two windows', () => {
     expect([main, second]).toContain(doc.windowId);
   });
 });
+
+describe('the layout kept for a restart', () => {
+  it('lists each tab with its window, file, kind, mode and whether it is the active one', () => {
+    const store = new DocumentStore();
+    const w = store.claimWindowId(null);
+    const md = { kind: 'markdown' as const, text: '', format: LF_FORMAT };
+    const a = store.addTab(w, { ...md, path: '/notes/a.md' });
+    const b = store.addTab(w, { ...md, path: null });
+    store.activate(b.id);
+    const row = { windowId: w, kind: 'markdown', mode: 'wysiwyg' };
+    expect(store.layout()).toEqual([
+      { ...row, id: a.id, path: '/notes/a.md', active: false },
+      { ...row, id: b.id, path: null, active: true },
+    ]);
+  });
+});

@@ -6,6 +6,7 @@
 import { refuse, type Result } from './errors';
 import { createDocState, isDirty, type DocState, type NewDoc } from './documents/docState';
 import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from './types';
+import type { StoredTab } from './db';
 
 export { LF_FORMAT, type DocState, type NewDoc } from './documents/docState';
 
@@ -175,6 +176,18 @@ export class DocumentStore {
   findByPath(path: string): DocState | undefined {
     for (const doc of this.tabs.values()) if (doc.path === path) return doc;
     return undefined;
+  }
+
+  /** The tabs as the layout keeps them, to reopen them after a restart. */
+  layout(): StoredTab[] {
+    return [...this.tabs.values()].map((d) => ({
+      id: d.id,
+      windowId: d.windowId,
+      path: d.path,
+      kind: d.kind,
+      mode: d.mode,
+      active: this.windows.get(d.windowId)?.activeTabId === d.id,
+    }));
   }
 
   /** The text of the tab showing `path`, and whether it has unsaved edits; null when none does. */

@@ -3,6 +3,7 @@
  * in flight only the newest text waits, so typing never queues up work and nothing typed is lost.
  */
 import type { Db, Draft } from './db';
+import { isDirty, type DocState } from './documents/docState';
 
 export class Journal {
   private readonly waiting = new Map<string, Draft | null>();
@@ -40,4 +41,11 @@ export class Journal {
   async all(): Promise<Draft[]> {
     return this.db.getAll('drafts');
   }
+}
+
+/** What the journal keeps of a tab: its unsaved text, or nothing once it is clean. */
+export function draftOf(doc: DocState, now = Date.now()): Draft | null {
+  if (!isDirty(doc)) return null;
+  const { id: tabId, path, kind, text, format } = doc;
+  return { tabId, path, kind, text, format, savedAt: now };
 }

@@ -162,6 +162,22 @@ export class CoherenceKernels {
     }
   }
 
+  /**
+   * Records the person's save in the background (a save never waits for it): as theirs, with no
+   * inputs. A file that got its id stamped reloads its tab if it is still clean; a failure is
+   * told to the person, and the save stands either way.
+   */
+  async personSaved(
+    path: string,
+    text: string,
+    reload: () => Promise<void>,
+    notify: (message: string) => void,
+  ): Promise<void> {
+    const r = await this.captureSave(path, text, { person: true });
+    if (r.error) notify(`The coherence record of ${path} was not updated: ${r.error}`);
+    else if (r.content !== undefined) await reload();
+  }
+
   /** The kernel of the folder a virtual path is in, and the path inside it; null if none. */
   private async place(path: string) {
     const segments = path.split('/').filter((s) => s !== '');
