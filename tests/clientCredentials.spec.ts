@@ -9,12 +9,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openAiApp } from './support/aiBrowser';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import { startOwnHub, type OwnHub } from './support/ownHub';
+import { clientsOf } from './support/ownHubApp';
 
 let own: OwnHub;
 let page: Page;
 const hubLog: string[] = [];
-const clients: Client[] = [];
+const clients = clientsOf(() => own);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -24,16 +25,12 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
+  await clients.closeAll();
   await page?.context().close();
   await own?.close();
 });
 
-async function connect(name: string, env: Record<string, string> = {}): Promise<Client> {
-  const client = await connectClientTo(own, name, env);
-  clients.push(client);
-  return client;
-}
+const connect = clients.connect;
 
 async function openSettings(): Promise<void> {
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -10,11 +10,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openAiApp } from './support/aiBrowser';
 import { readOpfs, writeOpfs } from './support/app';
 import { call } from './support/mcp';
-import { connectClientTo, startOwnHub, type OwnHub } from './support/ownHub';
+import { startOwnHub, type OwnHub } from './support/ownHub';
+import { clientsOf } from './support/ownHubApp';
 
 let own: OwnHub;
 let page: Page;
-const clients: Client[] = [];
+const clients = clientsOf(() => own);
 
 test.beforeAll(async ({ browser }) => {
   own = await startOwnHub();
@@ -22,16 +23,12 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test.afterAll(async () => {
-  for (const client of clients) await client.close().catch(() => undefined);
+  await clients.closeAll();
   await page?.context().close();
   await own?.close();
 });
 
-async function connect(name: string, env: Record<string, string> = {}): Promise<Client> {
-  const client = await connectClientTo(own, name, env);
-  clients.push(client);
-  return client;
-}
+const connect = clients.connect;
 
 const ROOT = { workspace_root: '/notes' };
 

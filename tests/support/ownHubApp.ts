@@ -41,3 +41,18 @@ export async function closeOwnHubApp(app: OwnHubApp | undefined): Promise<void> 
   await closeAiApp(app.page, app.client);
   await app.own.close();
 }
+
+/** SDK clients of one own hub, each with its own environment, all closed together at the end. */
+export function clientsOf(hub: () => OwnHub) {
+  const clients: Client[] = [];
+  return {
+    async connect(name: string, env: Record<string, string> = {}): Promise<Client> {
+      const client = await connectClientTo(hub(), name, env);
+      clients.push(client);
+      return client;
+    },
+    async closeAll(): Promise<void> {
+      for (const client of clients.splice(0)) await client.close().catch(() => undefined);
+    },
+  };
+}

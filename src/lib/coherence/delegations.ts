@@ -5,8 +5,8 @@
  * resolving can be delegated: claims and contexts stay the person's. The gate fails closed.
  */
 import type { DelegationBody, DelegationScope, Uuid } from './records';
+import { compareEntries } from './envelope';
 import {
-  compareEntryOrder,
   currentOfChains,
   type ChainConflict,
   type ChainEntry,
@@ -189,5 +189,5 @@ export function liveDelegationFor(
   if (live.length === 0)
     return { refusal: `no live delegation authorizes ${scope} for ${principal}` };
   // Several live grants: name the most recent one in the audit trail.
-  return { grant: live.reduce((a, b) => (compareEntryOrder(b.entry, a.entry) > 0 ? b : a)).grant };
+  return { grant: live.reduce((a, b) => (compareEntries(b.entry, a.entry) > 0 ? b : a)).grant };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareEntryOrder, currentOfChain, currentOfChains } from './supersession';
+import { compareEntries as compareEntryOrder } from './envelope';
+import { currentOfChain, currentOfChains } from './supersession';
 
 const A = '0190a000-0000-7000-8000-00000000000a';
 const B = '0190a000-0000-7000-8000-00000000000b';

@@ -36,9 +36,6 @@ export interface ChainCurrent<E extends ChainEntry> {
   conflict: ChainConflict | null;
 }
 
-/** The ledger's reading order: by time, then by entry id. */
-export const compareEntryOrder = compareEntries;
-
 /**
  * The current entry of one chain (all entries share the same stable id). Entries that follow an
  * entry outside the chain still count as ends; a chain that is all loop (no end) falls back to
@@ -49,7 +46,7 @@ export function currentOfChain<E extends ChainEntry>(
   entries: readonly E[],
 ): ChainCurrent<E> | null {
   if (entries.length === 0) return null;
-  const ordered = [...entries].sort(compareEntryOrder);
+  const ordered = [...entries].sort(compareEntries);
   const ids = new Set(ordered.map((e) => e.id));
   const followed = new Set<string>();
   for (const e of ordered) {

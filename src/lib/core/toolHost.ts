@@ -32,7 +32,7 @@ export interface ToolHostDeps {
     path: string,
     text: string,
     by: { reads: readonly SessionRead[] },
-  ): Promise<{ content?: string; error?: string }>;
+  ): Promise<{ content?: string; error?: string; recorded?: boolean }>;
 }
 
 export function createToolHost(deps: ToolHostDeps): ToolHost {
@@ -154,6 +154,8 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
         deps.notify(`The coherence record of ${path} was not updated: ${r.error}`);
         return;
       }
+      // Nothing recorded (a folder without a record, nothing new): no file was touched.
+      if (!r.recorded) return;
       // Ids may have been stamped into the saved file and into inputs adopted on the fly: their
       // clean tabs take what is on disk now, as for any change on disk (unchanged files stay).
       const paths = new Set([path, ...reads.map((read) => read.path)]);

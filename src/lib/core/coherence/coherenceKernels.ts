@@ -91,9 +91,10 @@ export class CoherenceKernels {
     const kernel = await this.kernel(call.root);
     if (typeof kernel === 'string') return { ok: false, message: kernel };
     if (call.op === 'edges') {
-      const [rows, status] = [await kernel.edges(), await kernel.status()];
+      // One scan and one read of the ledger: edges() answers [] for a folder without a record.
+      const initialized = await kernel.initialized();
+      const rows = await kernel.edges();
       if (typeof rows === 'string') return { ok: false, message: rows };
-      const initialized = typeof status === 'object' && status.initialized;
       return { ok: true, rows, initialized };
     }
     if (call.op === 'resolve') {
@@ -128,7 +129,7 @@ export class CoherenceKernels {
     path: string,
     text: string,
     by: { person: true } | { reads: readonly { path: string; revision?: string }[] },
-  ): Promise<{ content?: string; error?: string }> {
+  ): Promise<{ content?: string; error?: string; recorded?: boolean }> {
     const place = await this.place(path);
     const deps = place && this.kernelDeps.get(place.mount);
     const state = place && this.states.get(place.mount);
@@ -156,7 +157,8 @@ export class CoherenceKernels {
         policy: this.deps.tracking?.() ? 'adopt' : 'tracked-only',
       });
       if (!r.ok) return { error: r.error };
-      return r.ok && 'content' in r && typeof r.content === 'string' ? { content: r.content } : {};
+      const content = 'content' in r && typeof r.content === 'string' ? r.content : undefined;
+      return { recorded: !r.noop, ...(content !== undefined ? { content } : {}) };
     } catch (e) {
       return { error: e instanceof Error ? e.message : String(e) };
     }
