@@ -8,6 +8,7 @@ import {
   selectionFor,
   setClaimVisibility,
   setEnforcement,
+  setParent,
 } from './contexts';
 import { C1, C2, C3, DOC_A, DOC_B, DOC_C } from './handBuiltLedger';
 
@@ -314,5 +315,21 @@ describe('context acts', () => {
     if (typeof added === 'string') throw new Error(added);
     expect(JSON.parse(added.text).visible_claims).toEqual([C2, C3, C1]);
     expect(typeof setClaimVisibility(set, ctx(2), C2, true)).toBe('string');
+  });
+
+  it('change a context’s parent, refusing itself, a descendant, an unknown one and the default', () => {
+    const moved = setParent(set, ctx(2), null);
+    if (typeof moved === 'string') throw new Error(moved);
+    expect(moved.fileName).toBe('draft.json');
+    expect(JSON.parse(moved.text).parent).toBeNull();
+    expect(Object.keys(JSON.parse(moved.text))).toEqual(Object.keys(JSON.parse(DRAFT)));
+    expect(setParent(set, ctx(2), ctx(2))).toBe('"draft" cannot be its own parent.');
+    expect(setParent(set, ctx(1), ctx(2))).toMatch(/one of its own descendants/);
+    expect(setParent(set, ctx(1), ctx(9))).toMatch(/does not exist/);
+    expect(setParent(set, NIL, ctx(1))).toBe('The default context has no parent.');
+    expect(setParent(set, ctx(2), ctx(1))).toBe('"draft" already has this parent.');
+    const toDefault = setParent(set, ctx(1), NIL);
+    if (typeof toDefault === 'string') throw new Error(toDefault);
+    expect(JSON.parse(toDefault.text).parent).toBe(NIL);
   });
 });

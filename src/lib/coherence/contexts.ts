@@ -305,3 +305,28 @@ export function setClaimVisibility(
     text: rewriteManifest(context.raw, { visible_claims: next }),
   };
 }
+
+/**
+ * Give a context another parent (or none). The default context has no parent; a context cannot
+ * be its own ancestor, and the new parent must exist (the default's id is always there).
+ */
+export function setParent(set: ContextSet, id: Uuid, parent: Uuid | null): ManifestWrite | string {
+  if (id === DEFAULT_CONTEXT_ID) return 'The default context has no parent.';
+  const context = find(set, id);
+  if (!context) return `There is no context ${id}.`;
+  const name = context.manifest.name;
+  if (parent === id) return `"${name}" cannot be its own parent.`;
+  if (parent !== null && parent !== DEFAULT_CONTEXT_ID) {
+    let up = find(set, parent);
+    if (!up) return `The parent context ${parent} does not exist.`;
+    const seen = new Set<Uuid>();
+    while (up && !seen.has(up.manifest.id)) {
+      if (up.manifest.id === id)
+        return `"${name}" cannot take "${find(set, parent)?.manifest.name}" as parent: it is one of its own descendants.`;
+      seen.add(up.manifest.id);
+      up = up.manifest.parent === null ? undefined : find(set, up.manifest.parent);
+    }
+  }
+  if (context.manifest.parent === parent) return `"${name}" already has this parent.`;
+  return { fileName: context.fileName, text: rewriteManifest(context.raw, { parent }) };
+}

@@ -6,7 +6,8 @@
  */
 import { breakdown, buildModel, statusCounts, type BreakdownRow } from './breakdown';
 import { claimRows, fedClaims, claimsFingerprint } from './claims';
-import { contextRows, effectiveContext, loadContexts, type ContextSet } from './contexts';
+import { contextRows, effectiveContext, type ContextSet } from './contexts';
+import { readContextSet } from './contextFiles';
 import { liveDelegationFor } from './delegations';
 import { rfc3339 } from './envelope';
 import { appendEntry, ensureInitialized, readLedger, VMARK_DIR, type LedgerRead } from './ledger';
@@ -20,8 +21,6 @@ import {
 import { prepareResolution } from './resolutions';
 import { heads, objectAt } from './dag';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
-
-export const CONTEXTS_DIR = '.vmark/contexts';
 
 export interface KernelStatus {
   /** `.vmark/` exists. */
@@ -194,22 +193,7 @@ export class CoherenceKernel {
     return { read, model, rows };
   }
 
-  private async contextSet(): Promise<ContextSet> {
-    const names = ((await this.deps.fs.list(CONTEXTS_DIR)) ?? []).filter((n) =>
-      n.endsWith('.json'),
-    );
-    const files = await Promise.all(
-      names.sort().map(async (fileName) => {
-        try {
-          const bytes = await this.deps.fs.read(`${CONTEXTS_DIR}/${fileName}`);
-          return bytes
-            ? { fileName, text: new TextDecoder().decode(bytes) }
-            : { fileName, unreadable: 'the file went away while it was read' };
-        } catch (e) {
-          return { fileName, unreadable: e instanceof Error ? e.message : String(e) };
-        }
-      }),
-    );
-    return loadContexts(files);
+  private contextSet(): Promise<ContextSet> {
+    return readContextSet(this.deps.fs);
   }
 }
