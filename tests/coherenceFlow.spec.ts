@@ -120,31 +120,23 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
     'no live delegation authorizes resolve.accept-newer for Claude Code',
   );
 
-  // The person's grant (the app's Delegations section is not built yet: the record it would
-  // append is written here, in a segment of its own, as a person's grant).
-  const grant = '0198fd00-0000-7000-8000-0000000000a1';
-  const writer = '0198fd00-0000-7000-8000-0000000000a2';
-  const expires = new Date(Date.now() + 7 * 86_400_000).toISOString();
-  await writeOpfs(
-    page,
-    `.vmark/ledger/${writer}.jsonl`,
-    `${JSON.stringify({
-      format: 0,
-      id: '0198fd00-0000-7000-8000-0000000000a3',
-      kind: 'delegation',
-      time: new Date().toISOString(),
-      writer,
-      idem: '0198fd00-0000-7000-8000-0000000000a4',
-      body: {
-        delegation: grant,
-        actor: { type: 'human', id: 'ann' },
-        delegate: { type: 'external', id: 'Claude Code' },
-        scope: ['resolve.accept-newer'],
-        expires,
-        supersedes: null,
-      },
-    })}\n`,
-  );
+  // The person's grant, in the Breakdown view's Delegations section: accept newer (checked by
+  // default) for 7 days (the default), after a confirmation naming all three.
+  const panel = page.locator('.breakdown-panel');
+  await panel.getByRole('tab', { name: 'Delegations' }).click();
+  await panel.getByLabel('AI client').fill('Claude Code');
+  await expect(panel.getByRole('checkbox', { name: 'Accept newer' })).toBeChecked();
+  await expect(panel.getByRole('checkbox', { name: 'Waive' })).not.toBeChecked();
+  await expect(panel.getByLabel('For how many days (1–365)')).toHaveValue('7');
+  await panel.getByRole('button', { name: 'Grant…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Let “Claude Code” accept newer in /notes until');
+  await expect(dialog).toContainText('(7 days)');
+  await dialog.getByRole('button', { name: 'Grant', exact: true }).click();
+  const listed = panel.locator('li[data-principal="Claude Code"]');
+  await expect(listed).toContainText('may accept newer · until');
+  const grant = await listed.getAttribute('data-grant');
+  await panel.getByRole('tab', { name: 'Edges' }).click();
   // …for accept-newer only: a waiver is still refused.
   const waiver = await call(identified, 'coherence_resolve', {
     ...resolve,

@@ -12,6 +12,7 @@ import {
   currentClaims,
   promoteClaim,
   retireClaim,
+  type Maturity,
 } from './claims';
 import { readContextSet, writeManifest } from './contextFiles';
 import {
@@ -30,13 +31,7 @@ import { grantDelegation, listedGrants, revokeDelegation } from './delegations';
 import { rfc3339, type LedgerEntry } from './envelope';
 import { appendEntry, LEDGER_LOCK, readLedger, VMARK_DIR } from './ledger';
 import type { LockFn } from './ledgerFs';
-import {
-  DEFAULT_CONTEXT_ID,
-  LEDGER_FORMAT,
-  type DelegationScope,
-  type Maturity,
-  type Uuid,
-} from './records';
+import { DEFAULT_CONTEXT_ID, LEDGER_FORMAT, type DelegationScope, type Uuid } from './records';
 import type { KernelDeps } from './workspaceState';
 
 export const NO_RECORD =
@@ -71,6 +66,8 @@ export interface CoherenceRecordView {
   contexts: ContextRow[];
   /** Acts two windows made at once, one of which was chosen (said, never hidden). */
   conflicts: string[];
+  /** Manifest files that did not load, and why. */
+  contextErrors: string[];
 }
 
 export type Act<T = Record<string, never>> = ({ ok: true } & T) | { ok: false; message: string };
@@ -95,7 +92,14 @@ export class PersonActs {
   /** Everything the Delegations, Claims and Contexts sections show, from one read. */
   async view(): Promise<CoherenceRecordView | string> {
     if ((await this.deps.fs.list(VMARK_DIR)) === null)
-      return { initialized: false, grants: [], claims: [], contexts: [], conflicts: [] };
+      return {
+        initialized: false,
+        grants: [],
+        claims: [],
+        contexts: [],
+        conflicts: [],
+        contextErrors: [],
+      };
     const read = await readLedger(this.deps.fs, { lock: this.deps.lock });
     if (!read.ok) return `the coherence ledger could not be read: ${read.error}`;
     const set = await readContextSet(this.deps.fs);
@@ -133,8 +137,8 @@ export class PersonActs {
     const conflicts = state.conflicts.map(
       (c) => `claim ${c.chain} was changed in two places at once; the later change stands`,
     );
-    for (const e of set.fileErrors) conflicts.push(`${e.fileName}: ${e.error}`);
-    return { initialized: true, grants, claims, contexts, conflicts };
+    const contextErrors = set.fileErrors.map((e) => `${e.fileName}: ${e.error}`);
+    return { initialized: true, grants, claims, contexts, conflicts, contextErrors };
   }
 
   /** Lets an AI client (its credential's name) resolve for `days` days (1–365). */

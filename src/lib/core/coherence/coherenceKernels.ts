@@ -23,6 +23,8 @@ import { putSnapshot } from '../../coherence/snapshots';
 import { capture } from '../../coherence/capture';
 import { inputsFromReads } from '../../coherence/mcpProvenance';
 import { coherenceWriterId, type Db } from '../db';
+import { PersonActs } from '../../coherence/personActs';
+import { recordPanel } from './recordPanel';
 
 export interface CoherenceKernelsDeps {
   mounts(): string[];
@@ -51,6 +53,7 @@ export class CoherenceKernels {
   private readonly kernels = new Map<string, CoherenceKernel>();
   private readonly states = new Map<string, WorkspaceState>();
   private readonly kernelDeps = new Map<string, KernelDeps>();
+  private readonly scanOf = new WeakMap<KernelDeps, () => Promise<void>>();
 
   constructor(private readonly deps: CoherenceKernelsDeps) {}
 
@@ -78,12 +81,14 @@ export class CoherenceKernels {
     });
     this.kernels.set(mount, kernel);
     this.kernelDeps.set(mount, deps);
+    if (scanWith) this.scanOf.set(deps, () => scanWith(deps, state, handle));
     return kernel;
   }
 
   /**
-   * The Breakdown view's calls: a workspace's rows (after a scan), or the person's resolution of
-   * one (accept newer, or waive with a reason and an optional expiry). Refusals are sentences.
+   * The Breakdown view's calls: a workspace's rows (after a scan), the person's resolution of one
+   * (accept newer, or waive with a reason and an optional expiry), and the person's acts on the
+   * record (delegations, claims, contexts: recordPanel.ts). Refusals are sentences.
    */
   async panel(call: CoherencePanelCall): Promise<CoherencePanelAnswer> {
     if (typeof call !== 'object' || call === null)
@@ -110,7 +115,13 @@ export class CoherenceKernels {
       );
       return typeof receipt === 'string' ? { ok: false, message: receipt } : { ok: true, receipt };
     }
-    return { ok: false, message: 'Not a Breakdown call.' };
+    const mount = mountOfRoot(call.root, this.deps.mounts());
+    const deps = typeof mount === 'string' ? this.kernelDeps.get(mount) : undefined;
+    if (typeof mount !== 'string' || !deps) return { ok: false, message: 'Not a Breakdown call.' };
+    const acts = new PersonActs(deps, PERSON, this.scanOf.get(deps));
+    return recordPanel(acts, call, (path) =>
+      path.startsWith(`/${mount}/`) ? path.slice(mount.length + 2) : null,
+    );
   }
 
   /** The current revision of the document at a virtual path, to pin an AI's read of it. */
