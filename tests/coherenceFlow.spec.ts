@@ -192,4 +192,20 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
     delegation: grant,
   });
   expect(ledgerText).not.toContain(secret);
+  // The grant is recorded as the person's, naming the client, the scope and its end.
+  expect(entries.find((e) => e.kind === 'delegation')?.body).toMatchObject({
+    delegation: grant,
+    actor: { type: 'human', id: 'unknown-human' },
+    delegate: { type: 'external', id: 'Claude Code' },
+    scope: ['resolve.accept-newer'],
+    supersedes: null,
+  });
+
+  // The person revokes it: from that moment the client is refused again.
+  await panel.getByRole('tab', { name: 'Delegations' }).click();
+  await listed.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(panel.getByTestId('no-grants')).toBeVisible();
+  const revoked = await call(identified, 'coherence_resolve', resolve);
+  expect(revoked.text).toBe('no live delegation authorizes resolve.accept-newer for Claude Code');
 });
