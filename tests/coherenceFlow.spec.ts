@@ -13,6 +13,9 @@ import { call } from './support/mcp';
 import { startOwnHub, type OwnHub } from './support/ownHub';
 import { clientsOf } from './support/ownHubApp';
 
+// The second test goes on from the first one's workspace (tracking on, the note tracked).
+test.describe.configure({ mode: 'serial' });
+
 let own: OwnHub;
 let page: Page;
 const clients = clientsOf(() => own);
@@ -208,4 +211,88 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
   await expect(panel.getByTestId('no-grants')).toBeVisible();
   const revoked = await call(identified, 'coherence_resolve', resolve);
   expect(revoked.text).toBe('no live delegation authorizes resolve.accept-newer for Claude Code');
+});
+
+/** The ledger's entries, every segment, in file order. */
+async function ledger(): Promise<{ kind: string; body: Record<string, unknown> }[]> {
+  const text = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+    let all = '';
+    for await (const [, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries()) {
+      if (handle.kind === 'file')
+        all += await (await (handle as FileSystemFileHandle).getFile()).text();
+    }
+    return all;
+  });
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
+}
+
+test('workspace.save and workspace.save_as record what the client read as inputs, like document.write', async () => {
+  // Tracking is on and the note is tracked (the test above). The AI reads the note…
+  const ai = await connect('Summarizing Client');
+  const note = await call(ai, 'workspace', { action: 'open', filePath: '/notes/lore/elena.md' });
+  await call(ai, 'document', { action: 'read', tabId: note.data.tabId });
+  const noteId = /id: ([0-9a-f-]{36})/.exec(
+    (await readOpfs(page, 'lore/elena.md'))?.toString() ?? '',
+  )?.[1];
+  expect(noteId).toBeDefined();
+
+  // …writes a summary without saving, then saves it with workspace.save.
+  await writeOpfs(page, 'summary.md', '');
+  const summary = await call(ai, 'workspace', { action: 'open', filePath: '/notes/summary.md' });
+  const draft = await call(ai, 'document', {
+    action: 'write',
+    tabId: summary.data.tabId,
+    content: '# Summary\n\nElena and the rain.\n',
+    save: false,
+  });
+  expect(draft.data).toMatchObject({ saved: false });
+  const saved = await call(ai, 'workspace', { action: 'save', tabId: summary.data.tabId });
+  expect(saved.isError, saved.text).toBe(false);
+  const recorded = async (path: string) => {
+    const entries = await ledger();
+    const object = entries.find((e) => e.kind === 'object-registered' && e.body.path === path)?.body
+      .object;
+    return entries
+      .filter((e) => e.kind === 'transformation')
+      .map((e) => e.body as { outputs: { object: string }[]; inputs: { object: string }[] })
+      .filter((b) => b.outputs.some((o) => o.object === object));
+  };
+  await expect.poll(async () => (await recorded('summary.md')).length).toBe(1);
+  expect((await recorded('summary.md'))[0]).toMatchObject({
+    inputs: [{ object: noteId, role: 'direct' }],
+    agent: { type: 'model', id: 'mcp-client' },
+    confidence: 'inferred',
+  });
+
+  // A new document saved under a new name (the person allows saving to new paths).
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('checkbox', { name: /Auto-approve edits/ }).setChecked(true);
+  await page.getByRole('button', { name: 'Done' }).click();
+  await call(ai, 'document', { action: 'read', tabId: note.data.tabId });
+  const fresh = await call(ai, 'workspace', { action: 'new' });
+  await call(ai, 'document', {
+    action: 'write',
+    tabId: fresh.data.tabId,
+    content: '# Epilogue\n\nThe umbrella, at last.\n',
+    save: false,
+  });
+  const savedAs = await call(ai, 'workspace', {
+    action: 'save_as',
+    tabId: fresh.data.tabId,
+    filePath: '/notes/epilogue.md',
+  });
+  expect(savedAs.isError, savedAs.text).toBe(false);
+  await expect.poll(async () => (await recorded('epilogue.md')).length).toBe(1);
+  expect((await recorded('epilogue.md'))[0]).toMatchObject({
+    inputs: [{ object: noteId, role: 'direct' }],
+  });
+  // Each read counts once: the summary's save took the first, the epilogue's the second.
+  expect(await recorded('summary.md')).toHaveLength(1);
 });

@@ -51,7 +51,7 @@ export async function openMcpSession(
       case 'session':
         return Promise.resolve(getState(host, args as SessionArgs));
       case 'workspace':
-        return workspaceTool(host, args as WorkspaceArgs, client());
+        return workspaceTool(host, args as WorkspaceArgs, client(), session);
       case 'document':
         return documentTool(host, args as DocumentArgs, session);
       case 'workflow':

@@ -9,7 +9,21 @@ import {
   type WorkspaceArgs,
 } from '../../mcp';
 import type { ToolHost } from './host';
+import type { SessionContext } from './sessionContext';
 import { inScope, targetTab, targetWindow } from './target';
+
+type Reads = Pick<SessionContext, 'reads'>;
+
+/**
+ * An AI client's save is recorded in the coherence ledger with what it read since its last write
+ * as inputs, exactly as for `document.write` with `save` (the text recorded is the text saved).
+ */
+async function recordSave(host: ToolHost, tabId: string, path: string, session?: Reads) {
+  const saved = host.tab(tabId)?.savedText;
+  if (session && saved !== undefined) {
+    await host.recordAiSave(tabId, path, saved, session.reads.splice(0));
+  }
+}
 
 /** The tab's workspace instance, or null while the workspace rail is off (as get_state says). */
 function instanceOf(host: ToolHost, tabId: string): string | null {
@@ -24,6 +38,7 @@ export async function workspaceTool(
   host: ToolHost,
   args: WorkspaceArgs,
   client: string,
+  session?: Reads,
 ): Promise<CallToolResult> {
   switch (args.action) {
     case 'new': {
@@ -43,10 +58,11 @@ export async function workspaceTool(
       if (scope) return pathRefusal(scope);
       const r = await host.save(doc.id, doc.path, true);
       if (!r.ok) return fromRefusal(r);
+      await recordSave(host, doc.id, r.path, session);
       return success({ filePath: r.path, revision: host.tab(doc.id)?.revision ?? doc.revision });
     }
     case 'save_as':
-      return saveAs(host, args);
+      return saveAs(host, args, session);
     case 'close': {
       if (args.tabId === undefined)
         return argumentError('workspace.close needs tabId (see session.get_state).');
@@ -122,6 +138,7 @@ async function openWorkspace(
   host: ToolHost,
   args: WorkspaceArgs,
   client: string,
+  session?: Reads,
 ): Promise<CallToolResult> {
   const folderPath = args.folderPath;
   if (folderPath === undefined) return argumentError('workspace.open_workspace needs folderPath.');
@@ -139,7 +156,11 @@ async function openWorkspace(
   );
 }
 
-async function saveAs(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult> {
+async function saveAs(
+  host: ToolHost,
+  args: WorkspaceArgs,
+  session?: Reads,
+): Promise<CallToolResult> {
   const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (args.filePath === undefined)
@@ -167,5 +188,6 @@ async function saveAs(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResu
   }
   const r = await host.save(doc.id, resolved.path, resolved.path === doc.path);
   if (!r.ok) return fromRefusal(r);
+  await recordSave(host, doc.id, r.path, session);
   return success({ filePath: r.path, revision: host.tab(doc.id)?.revision ?? doc.revision });
 }
