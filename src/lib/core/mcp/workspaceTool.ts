@@ -138,7 +138,6 @@ async function openWorkspace(
   host: ToolHost,
   args: WorkspaceArgs,
   client: string,
-  session?: Reads,
 ): Promise<CallToolResult> {
   const folderPath = args.folderPath;
   if (folderPath === undefined) return argumentError('workspace.open_workspace needs folderPath.');
