@@ -1,5 +1,7 @@
 /** The window's view of the core: a reactive snapshot plus the actions the UI calls. */
 import { connectCore, type CoreRemote } from '../core/client';
+import { forgetCounts, onCounts } from '../text/liveCounts';
+import type { TextCounts } from '../text/textCounts';
 import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
 import { DocumentSession } from '../editors/documentSession';
 import { editorAgent } from './liveEditors';
@@ -39,6 +41,8 @@ export class AppState {
   startedRuns = $state.raw<Record<string, StartedRun>>({});
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */
   revisions = $state<Record<string, string>>({});
+  /** Word and character counts per tab, for the status bar (text/liveCounts.ts). */
+  counts = $state<Record<string, TextCounts>>({});
   private toastSeq = 0;
   // Not reactive on purpose: sessions are looked up, never rendered.
   // eslint-disable-next-line svelte/prefer-svelte-reactivity
@@ -121,6 +125,8 @@ export class AppState {
   closeSession(tabId: string): void {
     this.sessions.get(tabId)?.close();
     this.sessions.delete(tabId);
+    forgetCounts(tabId);
+    delete this.counts[tabId];
   }
 
   toast(text: string, kind: Toast['kind'] = 'info'): void {
@@ -144,3 +150,4 @@ export class AppState {
 }
 
 export const app = new AppState();
+onCounts((tabId, counts) => (app.counts[tabId] = counts));
