@@ -34,8 +34,12 @@ function readOpen(root: string): Set<string> {
 export class FolderTree {
   /** Replaced whole on every change (one folder's listing can hold 10,000 entries: no deep proxy). */
   private listings = $state.raw<Record<string, Listing>>({});
+  /** Replaced whole on every change, never edited in place. */
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   open = $state.raw<ReadonlySet<string>>(new Set());
   /** Per folder, the number of the newest load: an older answer that arrives later is dropped. */
+  // Not reactive on purpose: only the loads read it.
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity
   private loads = new Map<string, number>();
 
   constructor(readonly root: string) {
@@ -64,6 +68,8 @@ export class FolderTree {
 
   /** Row index by path, for keyboard moves (built once per change of the rows, not per key). */
   readonly indexOf = $derived.by(() => {
+    // Built whole here and only read after: no reactive map needed.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const map = new Map<string, number>();
     this.rows.forEach((r, i) => map.set(r.key, i));
     return map;
@@ -75,6 +81,8 @@ export class FolderTree {
 
   toggle(path: string, open = !this.open.has(path)): void {
     if (open === this.open.has(path)) return;
+    // A new set that replaces the old one whole (the field is raw state).
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
     const next = new Set(this.open);
     if (open) next.add(path);
     else next.delete(path);
