@@ -255,7 +255,10 @@ every run in a fresh page of one browser context. Times are in the page's clock:
 capture listener, before the app's handlers) or the navigation to the first animation frame where
 the rows are in the DOM. "Last row scrolled into view" keeps setting the sidebar's \`scrollTop\`
 to its end every frame from the click on. The first click on a file warms the editor's code and is
-not counted. The targets are ours (docs/decisions.md, The file tree).
+not counted. The targets are ours (docs/decisions.md, The file tree). Before the tree rendered
+only the rows near the view, the same bench (3 runs) gave 659 ms (5,000) and 1,753 ms (10,000)
+from the click to the first rows, 80 and 100 ms from a click on a file to its tab, a p95 of 71 and
+86 ms to show a scrolled screen, and the app did not remember open folders.
 
 ${table}
 `;
