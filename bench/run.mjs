@@ -81,7 +81,10 @@ async function treeOnly() {
   const at = old.indexOf('## The file tree');
   const out =
     at >= 0
-      ? old.slice(0, at) + section + old.slice(old.indexOf('\n## ', at + 1) + 1 || old.length)
+      ? old.slice(0, at) +
+        section +
+        '\n' +
+        old.slice(old.indexOf('\n## ', at + 1) + 1 || old.length)
       : old.replace('## Notes', `${section}\n## Notes`);
   writeFileSync(RESULTS, out);
   console.log(section);
