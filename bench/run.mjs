@@ -1,5 +1,6 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
+// Only the file tree: npm run bench -- tree   (or VMARK_BENCH_ONLY=tree; rewrites its section only)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -11,6 +12,7 @@ import { runRaceBench } from './race.mjs';
 import { runFidelityBench } from './fidelity.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
+import { runTreeBench, treeSection } from './tree.mjs';
 import { runWorkflowBench } from './workflow.mjs';
 import { median, pct, writeOpfs } from './stats.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.mjs';
@@ -19,6 +21,8 @@ const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
 const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
 const SPEC = join(root, 'tests', 'corpus', 'markdown', 'commonmark-spec.md');
+const ONLY = process.argv[2] ?? process.env.VMARK_BENCH_ONLY ?? '';
+const RESULTS = join(root, 'bench/RESULTS.md');
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
 async function timeOpen(browser, base, name, text, editorSelector) {
@@ -70,9 +74,30 @@ async function keystrokeLatency(page, count) {
   return page.evaluate(() => window.__lat);
 }
 
+/** Runs the file tree bench alone and puts its section into the existing RESULTS.md. */
+async function treeOnly() {
+  const section = treeSection(await runTreeBench(findChromium(), CHROMIUM_ARGS));
+  const old = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n\n';
+  const at = old.indexOf('## The file tree');
+  const out =
+    at >= 0
+      ? old.slice(0, at) +
+        section +
+        '\n' +
+        old.slice(old.indexOf('\n## ', at + 1) + 1 || old.length)
+      : old.replace('## Notes', `${section}\n## Notes`);
+  writeFileSync(RESULTS, out);
+  console.log(section);
+}
+
 async function main() {
   if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
     console.error('Build first: npm run build');
+    process.exit(2);
+  }
+  if (ONLY === 'tree') return treeOnly();
+  if (ONLY) {
+    console.error(`Unknown bench "${ONLY}": only "tree" runs alone.`);
     process.exit(2);
   }
   const { startHub } = await import(join(root, 'relay/dist/hub.js'));
@@ -187,6 +212,8 @@ async function main() {
   const browserSection = browserTables(browserResults);
   console.error('extract over the saved pages…');
   const extractTable = await runExtractBench();
+  console.error('The file tree with a big folder…');
+  const treeTable = await runTreeBench(findChromium(), CHROMIUM_ARGS);
   console.error('WYSIWYG fidelity sweep…');
   const fidelity = await runFidelityBench(findChromium(), CHROMIUM_ARGS);
   const version = browser.version?.() ?? '';
@@ -282,6 +309,7 @@ code (parse, read, markdown), in one Node process.
 
 ${extractTable}
 
+${treeSection(treeTable)}
 ## WYSIWYG fidelity
 
 Every paragraph, heading, list item and table cell of the markdown corpus (tests/corpus/markdown)
@@ -299,7 +327,7 @@ ${fidelity.table}
   "where the time goes" split the chain; docs/mcp.md explains them.
 ${browserSection.notes}
 `;
-  writeFileSync(join(root, 'bench/RESULTS.md'), out);
+  writeFileSync(RESULTS, out);
   console.log(out);
 }
 

@@ -56,13 +56,13 @@ export async function listEntries(
   }
   // Folders first, then by name as people sort them.
   return out.sort((a, b) =>
-    a.kind !== b.kind
-      ? a.kind === 'directory'
-        ? -1
-        : 1
-      : a.name.localeCompare(b.name, undefined, { numeric: true }),
+    a.kind !== b.kind ? (a.kind === 'directory' ? -1 : 1) : byName.compare(a.name, b.name),
   );
 }
+
+// One collator for every comparison: `localeCompare` with options builds one per call, which
+// made sorting a folder of 10,000 names cost hundreds of milliseconds.
+const byName = new Intl.Collator(undefined, { numeric: true });
 
 /** Writes through a swap file: a crash mid-write leaves the old file whole. */
 export async function writeFile(file: FileSystemFileHandle, bytes: Uint8Array): Promise<void> {
