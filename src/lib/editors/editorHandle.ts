@@ -1,4 +1,5 @@
 import type { Splice } from '../core/textEdit';
+import type { FindTarget } from './findTarget';
 
 /** What a document view needs from an editor, whichever kind it is. */
 export interface EditorHandle {
@@ -22,6 +23,8 @@ export interface EditorHandle {
    * reported through the editor's edit callback; answers the length of the text replaced.
    */
   replaceSelection(content: string): { replaced: number };
+  /** Find and replace in what the editor shows. */
+  find?: FindTarget;
   /** Resolves once the whole document is in the editor (long documents load in steps). */
   loaded?: Promise<void>;
   destroy(): void;

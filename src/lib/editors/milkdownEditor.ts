@@ -22,6 +22,9 @@ import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
+import { findInProse, findPlugin } from './findInProse';
+
+const findHighlights = $prose(() => findPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
@@ -134,6 +137,7 @@ export async function createMilkdownEditor(
     .use(clipboard)
     .use(imageAttributes)
     .use(caretBlock)
+    .use(findHighlights)
     .use(watch);
 
   await editor.create();
@@ -257,6 +261,7 @@ export async function createMilkdownEditor(
     },
     focus: () => view().focus(),
     selection: () => selectionOf(view(), codec()),
+    find: findInProse(view),
     replaceSelection: (content) => replaceSelectionIn(view(), codec(), content),
     loaded,
     destroy: () => {

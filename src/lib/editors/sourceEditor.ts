@@ -20,6 +20,7 @@ import {
 import { diffSplice, type Splice } from '../core/textEdit';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { pageStyleNonce } from './styleNonce';
+import { findExtension, findInSource } from './findInSource';
 
 const External = Annotation.define<boolean>();
 
@@ -57,6 +58,7 @@ export function createSourceEditor(
         language === 'yaml' ? yaml() : markdown(),
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
+        findExtension,
         lineSeparatorFor(text),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || u.transactions.some((t) => t.annotation(External))) return;
@@ -107,6 +109,7 @@ export function createSourceEditor(
       });
       return { replaced: to - from };
     },
+    find: findInSource(view, readOnly),
     destroy: () => view.destroy(),
   };
 }

@@ -41,6 +41,8 @@ export class AppState {
   startedRuns = $state.raw<Record<string, StartedRun>>({});
   /** The newest revision this window knows per tab: set as the person types, before the core answers. */
   revisions = $state<Record<string, string>>({});
+  /** The person asked for find (or find and replace) in the active document; `seq` counts asks. */
+  findRequest = $state<{ replace: boolean; seq: number } | null>(null);
   /** Word and character counts per tab, for the status bar (text/liveCounts.ts). */
   counts = $state<Record<string, TextCounts>>({});
   private toastSeq = 0;
