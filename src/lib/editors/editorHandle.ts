@@ -23,6 +23,11 @@ export interface EditorHandle {
    * reported through the editor's edit callback; answers the length of the text replaced.
    */
   replaceSelection(content: string): { replaced: number };
+  /**
+   * Puts the cursor at the start of an outline entry and scrolls it to the top: the `index`th
+   * top-level heading (WYSIWYG) or the line at `offset` in the whole text (source).
+   */
+  revealHeading?(index: number, offset: number): void;
   /** Find and replace in what the editor shows. */
   find?: FindTarget;
   /** Resolves once the whole document is in the editor (long documents load in steps). */

@@ -23,6 +23,7 @@ import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
+import { revealTopLevelHeading } from './revealHeading';
 
 const findHighlights = $prose(() => findPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
@@ -262,6 +263,7 @@ export async function createMilkdownEditor(
     focus: () => view().focus(),
     selection: () => selectionOf(view(), codec()),
     find: findInProse(view),
+    revealHeading: (index) => revealTopLevelHeading(view(), index),
     replaceSelection: (content) => replaceSelectionIn(view(), codec(), content),
     loaded,
     destroy: () => {

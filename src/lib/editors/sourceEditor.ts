@@ -110,6 +110,14 @@ export function createSourceEditor(
       return { replaced: to - from };
     },
     find: findInSource(view, readOnly),
+    revealHeading(_index, offset) {
+      const at = Math.min(offset, view.state.doc.length);
+      view.dispatch({
+        selection: { anchor: at },
+        effects: EditorView.scrollIntoView(at, { y: 'start', yMargin: 12 }),
+      });
+      view.focus();
+    },
     destroy: () => view.destroy(),
   };
 }

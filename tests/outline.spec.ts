@@ -1,0 +1,40 @@
+/**
+ * The outline in the sidebar: the document's top-level headings by level; a click puts the cursor
+ * at the heading in either mode and scrolls it into view; it follows the person's typing.
+ */
+import { expect, test } from '@playwright/test';
+import { activeDocument, openApp, openFromTree, writeOpfs } from './support/app';
+
+const filler = (n: number) =>
+  Array.from({ length: n }, (_, i) => `Line ${i} of filler.`).join('\n\n');
+const DOC = `---\ntitle: t\n---\n# Book\n\n${filler(60)}\n\n## 第一章\n\n${filler(60)}\n\nSetext part\n-----------\n\n\`\`\`md\n# not a heading\n\`\`\`\n\n### Last *one*\n\nEnd.\n`;
+
+test('the outline lists headings, jumps to them in both modes, and follows typing', async ({
+  page,
+}) => {
+  await openApp(page);
+  await writeOpfs(page, 'book.md', DOC);
+  await page.reload();
+  await openFromTree(page, 'book.md');
+  await activeDocument(page).waitFor();
+  await page.getByRole('tab', { name: 'Outline' }).click();
+  const outline = page.locator('.outline li');
+  await expect(outline).toHaveText(['Book', '第一章', 'Setext part', 'Last one']);
+  await expect(outline.nth(3)).toHaveAttribute('data-level', '3');
+
+  // WYSIWYG: the heading comes into view and holds the cursor.
+  const last = activeDocument(page).locator('.ProseMirror h3');
+  await expect(last).not.toBeInViewport();
+  await outline.nth(3).getByRole('button').click();
+  await expect(last).toBeInViewport();
+  await page.keyboard.type('The ');
+  await expect(last).toHaveText('The Last one');
+  await expect(outline.nth(3)).toHaveText('The Last one');
+
+  // Source: the cursor goes to the heading's line.
+  await page.keyboard.press('ControlOrMeta+/');
+  await expect(page.locator('.statusbar .mode')).toHaveText('Source');
+  await outline.nth(1).getByRole('button').click();
+  await expect(activeDocument(page).locator('.cm-activeLine')).toHaveText('## 第一章');
+  await expect(activeDocument(page).locator('.cm-activeLine')).toBeInViewport();
+});
