@@ -14,6 +14,14 @@ describe('mergeSettings', () => {
     expect(mergeSettings(DEFAULT_SETTINGS, { trackProvenance: 'on' }).trackProvenance).toBe(false);
   });
 
+  it('pairs brackets by default, and settings stored before the setting existed keep it on', () => {
+    expect(DEFAULT_SETTINGS.autoPair).toBe(true);
+    const { autoPair: _dropped, ...older } = DEFAULT_SETTINGS;
+    expect(mergeSettings(DEFAULT_SETTINGS, older).autoPair).toBe(true);
+    expect(mergeSettings(DEFAULT_SETTINGS, { autoPair: false }).autoPair).toBe(false);
+    expect(mergeSettings(DEFAULT_SETTINGS, { autoPair: 0 }).autoPair).toBe(true);
+  });
+
   it('ignores unknown fields, wrong types and unknown themes', () => {
     const merged = mergeSettings(DEFAULT_SETTINGS, {
       theme: 'neon',

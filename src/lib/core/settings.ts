@@ -14,6 +14,7 @@ export function mergeSettings(current: Settings, patch: unknown): Settings {
   if (typeof p.autoApproveEdits === 'boolean') next.autoApproveEdits = p.autoApproveEdits;
   if (typeof p.workspaceRail === 'boolean') next.workspaceRail = p.workspaceRail;
   if (typeof p.trackProvenance === 'boolean') next.trackProvenance = p.trackProvenance;
+  if (typeof p.autoPair === 'boolean') next.autoPair = p.autoPair;
   // Each CJK rule is taken on its own: a bad field keeps the current value of that field only.
   if (typeof p.cjkFormat === 'object' && p.cjkFormat !== null) {
     const given = p.cjkFormat as Record<string, unknown>;

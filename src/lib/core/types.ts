@@ -34,6 +34,8 @@ export interface Settings {
    * which in each workspace's `.vmark/` ledger. Off: a workspace without a ledger is never touched.
    */
   trackProvenance: boolean;
+  /** Typing an opening bracket or quote types its closing one too (Settings → Editor). */
+  autoPair: boolean;
   /** The rules `cjk-format` applies (Settings → CJK formatting). */
   cjkFormat: CjkFormatSettings;
   /** The AI's browser (Settings → Browser), pushed to the hub's driver as its configuration. */
@@ -71,6 +73,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoApproveEdits: false,
   workspaceRail: false,
   trackProvenance: false,
+  autoPair: true,
   cjkFormat: { ...DEFAULT_CJK_FORMAT_SETTINGS },
   browser: { ...DEFAULT_BROWSER_SETTINGS, grants: [] },
 };

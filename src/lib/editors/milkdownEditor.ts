@@ -24,8 +24,10 @@ import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
 import { revealTopLevelHeading } from './revealHeading';
+import { autoPairPlugin } from './autoPairProse';
 
 const findHighlights = $prose(() => findPlugin);
+const autoPair = $prose(() => autoPairPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
@@ -139,6 +141,7 @@ export async function createMilkdownEditor(
     .use(imageAttributes)
     .use(caretBlock)
     .use(findHighlights)
+    .use(autoPair)
     .use(watch);
 
   await editor.create();

@@ -21,6 +21,7 @@ import { diffSplice, type Splice } from '../core/textEdit';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { pageStyleNonce } from './styleNonce';
 import { findExtension, findInSource } from './findInSource';
+import { autoPairSource } from './autoPairSource';
 
 const External = Annotation.define<boolean>();
 
@@ -59,6 +60,7 @@ export function createSourceEditor(
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
         findExtension,
+        autoPairSource,
         lineSeparatorFor(text),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || u.transactions.some((t) => t.annotation(External))) return;

@@ -1,6 +1,7 @@
 /** The window's view of the core: a reactive snapshot plus the actions the UI calls. */
 import { connectCore, type CoreRemote } from '../core/client';
 import { forgetCounts, onCounts } from '../text/liveCounts';
+import { editorPrefs } from '../editors/editorPrefs';
 import type { TextCounts } from '../text/textCounts';
 import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
 import { DocumentSession } from '../editors/documentSession';
@@ -79,6 +80,7 @@ export class AppState {
     this.windowId = conn.windowId;
     this.shared = conn.shared;
     this.snapshot = conn.snapshot;
+    editorPrefs.autoPair = conn.snapshot.settings.autoPair;
     for (const n of conn.snapshot.notices) this.toast(n);
     if (conn.snapshot.notices.length) void conn.core.dismissNotice(null);
     const focus = (focused: boolean) => void this.core?.setWindowFocus(this.windowId, focused);
@@ -100,6 +102,7 @@ export class AppState {
         void this.core.dismissNotice(null);
       }
       this.snapshot = e.snapshot;
+      editorPrefs.autoPair = e.snapshot.settings.autoPair;
       const mine = e.snapshot.windows.find((w) => w.id === this.windowId)?.tabIds ?? [];
       for (const [id, session] of this.sessions) {
         if (!mine.includes(id)) {
