@@ -1,0 +1,149 @@
+/**
+ * Everything the person can do from the keyboard, in one list: the command palette searches it and
+ * the shortcut sheet shows it, so neither can list a shortcut that does not exist. The keys
+ * themselves are handled in the page (routes/+page.svelte) and the editors.
+ */
+import * as actions from './actions';
+import { app } from './appState.svelte';
+import { cjkTransform } from './cjkActions';
+
+export interface Command {
+  id: string;
+  label: string;
+  group: 'File' | 'Edit' | 'View' | 'CJK' | 'Panels' | 'Help';
+  /** As shown: `Mod` reads Ctrl (Cmd on a Mac). */
+  keys?: string;
+  /** Off when it has nothing to act on (no document open). */
+  enabled?: () => boolean;
+  run: () => void | Promise<unknown>;
+}
+
+/** The right-hand panels take one place: showing one hides the others; again hides it. */
+export function showPanel(which: 'browser' | 'workflows' | 'breakdown'): void {
+  const open = {
+    browser: app.browserPanel,
+    workflows: app.workflowsPanel,
+    breakdown: app.breakdownPanel,
+  }[which];
+  app.browserPanel = which === 'browser' && !open;
+  app.workflowsPanel = which === 'workflows' && !open;
+  app.breakdownPanel = which === 'breakdown' && !open;
+}
+
+const hasDocument = () => app.activeTab !== null;
+
+export function appCommands(open: { settings(): void; shortcuts(): void }): Command[] {
+  const find = (replace: boolean) => () => {
+    app.findRequest = { replace, seq: (app.findRequest?.seq ?? 0) + 1 };
+  };
+  return [
+    { id: 'new', label: 'New document', group: 'File', keys: 'Mod+Alt+N', run: actions.newTab },
+    {
+      id: 'save',
+      label: 'Save',
+      group: 'File',
+      keys: 'Mod+S',
+      enabled: hasDocument,
+      run: () => actions.save(),
+    },
+    {
+      id: 'save-as',
+      label: 'Save As…',
+      group: 'File',
+      keys: 'Mod+Shift+S',
+      enabled: hasDocument,
+      run: () => actions.saveAs(),
+    },
+    {
+      id: 'open-folder',
+      label: 'Open folder…',
+      group: 'File',
+      keys: 'Mod+Shift+O',
+      run: actions.openFolder,
+    },
+    { id: 'new-window', label: 'New window', group: 'File', run: actions.newWindow },
+    {
+      id: 'find',
+      label: 'Find',
+      group: 'Edit',
+      keys: 'Mod+F',
+      enabled: hasDocument,
+      run: find(false),
+    },
+    {
+      id: 'replace',
+      label: 'Find and replace',
+      group: 'Edit',
+      keys: 'Mod+H',
+      enabled: hasDocument,
+      run: find(true),
+    },
+    {
+      id: 'toggle-mode',
+      label: 'Switch between WYSIWYG and source',
+      group: 'View',
+      keys: 'Mod+/',
+      enabled: hasDocument,
+      run: () => actions.toggleMode(),
+    },
+    {
+      id: 'cjk-format',
+      label: 'CJK: format',
+      group: 'CJK',
+      keys: 'Mod+Alt+F',
+      enabled: hasDocument,
+      run: () => cjkTransform('cjk-format'),
+    },
+    {
+      id: 'cjk-spacing',
+      label: 'CJK: spacing',
+      group: 'CJK',
+      keys: 'Mod+Alt+J',
+      enabled: hasDocument,
+      run: () => cjkTransform('cjk-spacing'),
+    },
+    {
+      id: 'cjk-punctuation',
+      label: 'CJK: punctuation',
+      group: 'CJK',
+      keys: 'Mod+Alt+P',
+      enabled: hasDocument,
+      run: () => cjkTransform('cjk-punctuation'),
+    },
+    {
+      id: 'breakdown',
+      label: 'Show or hide the Breakdown view',
+      group: 'Panels',
+      run: () => showPanel('breakdown'),
+    },
+    {
+      id: 'workflows',
+      label: 'Show or hide the Workflows panel',
+      group: 'Panels',
+      run: () => showPanel('workflows'),
+    },
+    {
+      id: 'browser',
+      label: 'Show or hide the Browser panel',
+      group: 'Panels',
+      run: () => showPanel('browser'),
+    },
+    { id: 'settings', label: 'Settings', group: 'Panels', run: open.settings },
+    { id: 'palette', label: 'Command palette', group: 'Help', keys: 'Mod+Shift+P', run: () => {} },
+    {
+      id: 'shortcuts',
+      label: 'Keyboard shortcuts',
+      group: 'Help',
+      keys: 'F1',
+      run: open.shortcuts,
+    },
+  ];
+}
+
+/** Keys as this platform writes them (Cmd on a Mac, Ctrl elsewhere). */
+export function keysFor(
+  keys: string,
+  mac = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? ''),
+): string {
+  return keys.replace(/Mod/g, mac ? 'Cmd' : 'Ctrl');
+}
