@@ -1,10 +1,12 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
+// One part only: npm run bench -- coherence   (rewrites only that section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { browserTables, CONTROLS, runBrowserBench } from './browser.mjs';
+import { coherenceSection, runCoherenceBench } from './coherence.mjs';
 import { runEditingBench } from './editing.mjs';
 import { runExtractBench } from './extract.mjs';
 import { runRaceBench } from './race.mjs';
@@ -19,6 +21,9 @@ const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
 const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
 const SPEC = join(root, 'tests', 'corpus', 'markdown', 'commonmark-spec.md');
+/** `npm run bench -- coherence` (or VMARK_BENCH_ONLY=coherence) runs that part alone. */
+const ONLY = process.argv[2] ?? process.env.VMARK_BENCH_ONLY;
+const PARTS = ['coherence'];
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
 async function timeOpen(browser, base, name, text, editorSelector) {
@@ -189,6 +194,8 @@ async function main() {
   const extractTable = await runExtractBench();
   console.error('WYSIWYG fidelity sweep…');
   const fidelity = await runFidelityBench(findChromium(), CHROMIUM_ARGS);
+  console.error('The coherence layer…');
+  const coherenceTable = await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -292,6 +299,8 @@ aligned table cells instead. docs/fidelity.md lists the blocks that do not keep 
 
 ${fidelity.table}
 
+${coherenceSection(coherenceTable)}
+
 ## Notes
 
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
@@ -303,4 +312,35 @@ ${browserSection.notes}
   console.log(out);
 }
 
-await main();
+/** Runs one part and replaces its section of bench/RESULTS.md (added before Notes if missing). */
+async function only(part) {
+  if (!PARTS.includes(part)) {
+    console.error(`No bench part ${part}: one of ${PARTS.join(', ')}`);
+    process.exit(2);
+  }
+  if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
+    console.error('Build first: npm run build');
+    process.exit(2);
+  }
+  const section = coherenceSection(await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS));
+  const path = join(root, 'bench/RESULTS.md');
+  const results = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmark results\n';
+  const heading = section.slice(0, section.indexOf('\n'));
+  const at = results.indexOf(`${heading}\n`);
+  let out;
+  if (at >= 0) {
+    const next = results.indexOf('\n## ', at + heading.length);
+    out = `${results.slice(0, at)}${section}\n${next < 0 ? '' : results.slice(next)}`;
+  } else {
+    const notes = results.indexOf('\n## Notes');
+    out =
+      notes < 0
+        ? `${results.trimEnd()}\n\n${section}\n`
+        : `${results.slice(0, notes)}\n${section}\n${results.slice(notes)}`;
+  }
+  writeFileSync(path, out);
+  console.log(section);
+}
+
+if (ONLY) await only(ONLY);
+else await main();
