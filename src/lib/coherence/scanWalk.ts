@@ -10,10 +10,14 @@
  *   one that is not UTF-8 is not taken as a document (`invalid-utf8`); both still count as present.
  * - A folder that cannot be listed (`unreadable-dir`), a file that cannot be read (`unreadable`) or
  *   more than 20 000 markdown files (`scan-truncated`) make the walk incomplete.
+ * - A file whose size and modification time equal those of a file the caller already knows (an
+ *   earlier scan of this session read it) is not read again: it is answered with what was known.
  *
  * The walk itself writes nothing: it answers files and diagnostics, and scan.ts records them.
  */
 import { decodeUtf8 } from './canonical';
+import type { IdentityReading } from './identity';
+import type { ContentHash } from './records';
 
 export type WorkspaceEntryKind = 'file' | 'directory' | 'symlink';
 
@@ -30,8 +34,21 @@ export interface WorkspaceFs {
   /** What is directly inside `dir`; a symbolic link is reported as one, never as its target. */
   list(dir: string): Promise<WorkspaceEntry[] | null>;
   read(path: string): Promise<Uint8Array | null>;
-  /** A file's size in bytes. */
-  size(path: string): Promise<number | null>;
+  /** A file's size and modification time. */
+  stat(path: string): Promise<FileStat | null>;
+}
+
+export interface FileStat {
+  /** Bytes. */
+  size: number;
+  /** Milliseconds since the epoch (File.lastModified). */
+  lastModified: number;
+}
+
+/** What a scan concluded from a file's content, kept with the size and time it had then. */
+export interface KnownFile extends FileStat {
+  hash: ContentHash;
+  identity: IdentityReading;
 }
 
 export const IGNORED_DIRS: readonly string[] = [
@@ -70,13 +87,17 @@ export interface WalkDiagnostic {
   path: string;
 }
 
-export interface WalkedFile {
-  path: string;
-  /** The file as stored (what its content hash is taken over). */
-  bytes: Uint8Array;
-  /** Its text, a leading byte-order mark kept. */
-  text: string;
-}
+/** A markdown file the walk read, or knew unchanged (same size and modification time). */
+export type WalkedFile =
+  | {
+      path: string;
+      stat: FileStat;
+      /** The file as stored (what its content hash is taken over). */
+      bytes: Uint8Array;
+      /** Its text, a leading byte-order mark kept. */
+      text: string;
+    }
+  | { path: string; stat: FileStat; known: KnownFile };
 
 export interface WalkResult {
   /** The markdown files read, by path. */
@@ -109,7 +130,12 @@ export function isOutsideWalk(path: string, cacheDirs: readonly string[] = []): 
   return cacheDirs.some((d) => path.startsWith(`${d}/`));
 }
 
-export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): Promise<WalkResult> {
+/** `known`: files an earlier walk read, by path; one with the same size and time is not read. */
+export async function walkWorkspace(
+  fs: WorkspaceFs,
+  limits: WalkLimits = {},
+  known: ReadonlyMap<string, KnownFile> = new Map(),
+): Promise<WalkResult> {
   const maxFiles = limits.maxFiles ?? MAX_SCAN_FILES;
   const maxBytes = limits.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
   const result: WalkResult = {
@@ -163,7 +189,7 @@ export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): P
         break walk;
       }
       markdown++;
-      await readOne(fs, path, maxBytes, result, note, unreadable);
+      await readOne(fs, path, maxBytes, known.get(path), result, note, unreadable);
     }
     // Popped in name order.
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
@@ -176,26 +202,33 @@ async function readOne(
   fs: WorkspaceFs,
   path: string,
   maxBytes: number,
+  known: KnownFile | undefined,
   result: WalkResult,
   note: (code: WalkDiagnostic['code'], path: string, text: string) => void,
   unreadable: (code: 'unreadable', path: string, text: string) => void,
 ): Promise<void> {
-  let size: number | null;
+  let stat: FileStat | null;
   let bytes: Uint8Array | null = null;
   try {
-    size = await fs.size(path);
-    if (size !== null && size <= maxBytes) bytes = await fs.read(path);
+    stat = await fs.stat(path);
+    if (stat !== null && stat.size <= maxBytes) {
+      if (known && known.size === stat.size && known.lastModified === stat.lastModified) {
+        result.files.push({ path, stat, known });
+        return;
+      }
+      bytes = await fs.read(path);
+    }
   } catch (e) {
     result.skipped.push(path);
     unreadable('unreadable', path, `the file could not be read: ${message(e)}`);
     return;
   }
-  if (size !== null && size > maxBytes) {
+  if (stat !== null && stat.size > maxBytes) {
     result.skipped.push(path);
     note('file-too-large', path, `the file is larger than ${maxBytes} bytes, so it is not scanned`);
     return;
   }
-  if (size === null || bytes === null) {
+  if (stat === null || bytes === null) {
     result.skipped.push(path);
     unreadable('unreadable', path, 'the file disappeared while it was being scanned');
     return;
@@ -206,5 +239,5 @@ async function readOne(
     note('invalid-utf8', path, 'the file is not UTF-8 text, so it is not taken as a document');
     return;
   }
-  result.files.push({ path, bytes, text });
+  result.files.push({ path, stat, bytes, text });
 }
