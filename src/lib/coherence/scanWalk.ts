@@ -151,6 +151,12 @@ export async function walkWorkspace(
     result.complete = false;
     note(code, path, text);
   };
+  // First the folders, in order, noting what the walk meets; then every markdown file met is
+  // looked at, several at a time; then what each look found is taken in the walk's order, as if
+  // the files had been looked at one by one.
+  const met: ({ path: string } | WalkDiagnostic)[] = [];
+  const noteLater = (code: WalkDiagnostic['code'], path: string, text: string) =>
+    met.push({ code, message: text, path });
   let markdown = 0;
   const stack = [''];
   walk: while (stack.length) {
@@ -159,11 +165,11 @@ export async function walkWorkspace(
     try {
       entries = await fs.list(dir);
     } catch (e) {
-      unreadable('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
+      noteLater('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
       continue;
     }
     if (entries === null) {
-      unreadable('unreadable-dir', dir, 'the folder disappeared while it was being scanned');
+      noteLater('unreadable-dir', dir, 'the folder disappeared while it was being scanned');
       continue;
     }
     if (dir !== '' && entries.some((e) => e.name === CACHE_TAG && e.kind === 'file')) {
@@ -175,69 +181,101 @@ export async function walkWorkspace(
     for (const entry of sorted) {
       const path = join(dir, entry.name);
       if (entry.kind === 'symlink') {
-        note('symlink-skipped', path, 'symbolic links are never followed');
+        noteLater('symlink-skipped', path, 'symbolic links are never followed');
         continue;
       }
       if (entry.kind === 'directory') {
         if (!IGNORED_DIRS.includes(entry.name) && !atOrUnderPrefix(path)) subdirs.push(path);
         continue;
       }
-      if (!entry.name.endsWith('.md') || entry.name === '.md') continue;
+      if (!isMarkdown(entry.name)) continue;
       if (markdown >= maxFiles) {
-        result.complete = false;
-        note('scan-truncated', '', `the workspace has more than ${maxFiles} markdown files`);
+        noteLater('scan-truncated', '', `the workspace has more than ${maxFiles} markdown files`);
         break walk;
       }
       markdown++;
-      await readOne(fs, path, maxBytes, known.get(path), result, note, unreadable);
+      met.push({ path });
     }
     // Popped in name order.
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+  }
+  const paths = met.flatMap((m) => ('code' in m ? [] : [m.path]));
+  const looks = await inTurns(paths, LOOKS_AT_ONCE, (path) =>
+    lookAt(fs, path, maxBytes, known.get(path)),
+  );
+  let next = 0;
+  for (const m of met) {
+    if ('code' in m) {
+      if (m.code !== 'symlink-skipped') result.complete = false;
+      result.diagnostics.push(m);
+      continue;
+    }
+    const look = looks[next++];
+    if ('file' in look) {
+      result.files.push(look.file);
+      continue;
+    }
+    result.skipped.push(m.path);
+    if (look.code === 'unreadable') unreadable(look.code, m.path, look.text);
+    else note(look.code, m.path, look.text);
   }
   result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
 
-async function readOne(
+const isMarkdown = (name: string) => name.endsWith('.md') && name !== '.md';
+
+/** How many files the walk looks at, at most, at one time. */
+const LOOKS_AT_ONCE = 128;
+
+/** `fn` over `items`, at most `width` at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
+
+type Look =
+  { file: WalkedFile } | { code: 'unreadable' | 'file-too-large' | 'invalid-utf8'; text: string };
+
+/** One markdown file: known unchanged, read, or why it cannot be taken. Never throws. */
+async function lookAt(
   fs: WorkspaceFs,
   path: string,
   maxBytes: number,
   known: KnownFile | undefined,
-  result: WalkResult,
-  note: (code: WalkDiagnostic['code'], path: string, text: string) => void,
-  unreadable: (code: 'unreadable', path: string, text: string) => void,
-): Promise<void> {
+): Promise<Look> {
   let stat: FileStat | null;
   let bytes: Uint8Array | null = null;
   try {
     stat = await fs.stat(path);
     if (stat !== null && stat.size <= maxBytes) {
-      if (known && known.size === stat.size && known.lastModified === stat.lastModified) {
-        result.files.push({ path, stat, known });
-        return;
-      }
+      if (known && known.size === stat.size && known.lastModified === stat.lastModified)
+        return { file: { path, stat, known } };
       bytes = await fs.read(path);
     }
   } catch (e) {
-    result.skipped.push(path);
-    unreadable('unreadable', path, `the file could not be read: ${message(e)}`);
-    return;
+    return { code: 'unreadable', text: `the file could not be read: ${message(e)}` };
   }
-  if (stat !== null && stat.size > maxBytes) {
-    result.skipped.push(path);
-    note('file-too-large', path, `the file is larger than ${maxBytes} bytes, so it is not scanned`);
-    return;
-  }
-  if (stat === null || bytes === null) {
-    result.skipped.push(path);
-    unreadable('unreadable', path, 'the file disappeared while it was being scanned');
-    return;
-  }
+  if (stat !== null && stat.size > maxBytes)
+    return {
+      code: 'file-too-large',
+      text: `the file is larger than ${maxBytes} bytes, so it is not scanned`,
+    };
+  if (stat === null || bytes === null)
+    return { code: 'unreadable', text: 'the file disappeared while it was being scanned' };
   const text = decodeUtf8(bytes);
-  if (text === null) {
-    result.skipped.push(path);
-    note('invalid-utf8', path, 'the file is not UTF-8 text, so it is not taken as a document');
-    return;
-  }
-  result.files.push({ path, stat, bytes, text });
+  if (text === null)
+    return {
+      code: 'invalid-utf8',
+      text: 'the file is not UTF-8 text, so it is not taken as a document',
+    };
+  return { file: { path, stat, bytes, text } };
 }
