@@ -156,7 +156,7 @@ class Scan {
       report.skipped = 'provenance tracking is off and the workspace has no .vmark folder';
       return;
     }
-    const read = await readLedger(deps.fs, { lock: held });
+    const read = await readLedger(deps.fs, { lock: held, cache: state.ledger });
     if (!read.ok) {
       report.errors.push(read.error);
       return;
