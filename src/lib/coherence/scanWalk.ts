@@ -159,11 +159,19 @@ export async function walkWorkspace(
     met.push({ code, message: text, path });
   let markdown = 0;
   const stack = [''];
+  // A folder's subfolders are listed as soon as it is known they will be entered.
+  const listings = new Map<string, Promise<WorkspaceEntry[] | null>>();
+  const listing = (dir: string) => {
+    const listed = fs.list(dir);
+    listed.catch(() => undefined);
+    listings.set(dir, listed);
+  };
   walk: while (stack.length) {
     const dir = stack.pop()!;
     let entries: WorkspaceEntry[] | null;
     try {
-      entries = await fs.list(dir);
+      entries = await (listings.get(dir) ?? fs.list(dir));
+      listings.delete(dir);
     } catch (e) {
       noteLater('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
       continue;
@@ -198,6 +206,7 @@ export async function walkWorkspace(
     }
     // Popped in name order.
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+    for (const sub of subdirs) listing(sub);
   }
   const paths = met.flatMap((m) => ('code' in m ? [] : [m.path]));
   const looks = await inTurns(paths, LOOKS_AT_ONCE, (path) =>
