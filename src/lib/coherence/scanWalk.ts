@@ -100,7 +100,7 @@ export type WalkedFile =
   | { path: string; stat: FileStat; known: KnownFile };
 
 export interface WalkResult {
-  /** The markdown files read, by path. */
+  /** The markdown files read, or known unchanged, by path. */
   files: WalkedFile[];
   /** Markdown files found but not read (too large, not UTF-8, unreadable): present all the same. */
   skipped: string[];
