@@ -1,11 +1,13 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
-// Only the file tree: npm run bench -- tree   (or VMARK_BENCH_ONLY=tree; rewrites its section only)
+// One part only: npm run bench -- tree | coherence   (or VMARK_BENCH_ONLY=…; rewrites only that
+// part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { browserTables, CONTROLS, runBrowserBench } from './browser.mjs';
+import { coherenceSection, runCoherenceBench } from './coherence.mjs';
 import { runEditingBench } from './editing.mjs';
 import { runExtractBench } from './extract.mjs';
 import { runRaceBench } from './race.mjs';
@@ -21,8 +23,14 @@ const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_PORT ?? 7395);
 const RUNS = Number(process.env.VMARK_BENCH_RUNS ?? 5);
 const SPEC = join(root, 'tests', 'corpus', 'markdown', 'commonmark-spec.md');
-const ONLY = process.argv[2] ?? process.env.VMARK_BENCH_ONLY ?? '';
 const RESULTS = join(root, 'bench/RESULTS.md');
+/** `npm run bench -- <part>` (or VMARK_BENCH_ONLY=<part>) runs that part alone. */
+const ONLY = process.argv[2] ?? process.env.VMARK_BENCH_ONLY;
+const PARTS = {
+  tree: async () => treeSection(await runTreeBench(findChromium(), CHROMIUM_ARGS)),
+  coherence: async () =>
+    coherenceSection(await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS)),
+};
 
 /** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
 async function timeOpen(browser, base, name, text, editorSelector) {
@@ -74,30 +82,9 @@ async function keystrokeLatency(page, count) {
   return page.evaluate(() => window.__lat);
 }
 
-/** Runs the file tree bench alone and puts its section into the existing RESULTS.md. */
-async function treeOnly() {
-  const section = treeSection(await runTreeBench(findChromium(), CHROMIUM_ARGS));
-  const old = existsSync(RESULTS) ? readFileSync(RESULTS, 'utf8') : '# Benchmark results\n\n';
-  const at = old.indexOf('## The file tree');
-  const out =
-    at >= 0
-      ? old.slice(0, at) +
-        section +
-        '\n' +
-        old.slice(old.indexOf('\n## ', at + 1) + 1 || old.length)
-      : old.replace('## Notes', `${section}\n## Notes`);
-  writeFileSync(RESULTS, out);
-  console.log(section);
-}
-
 async function main() {
   if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
     console.error('Build first: npm run build');
-    process.exit(2);
-  }
-  if (ONLY === 'tree') return treeOnly();
-  if (ONLY) {
-    console.error(`Unknown bench "${ONLY}": only "tree" runs alone.`);
     process.exit(2);
   }
   const { startHub } = await import(join(root, 'relay/dist/hub.js'));
@@ -216,6 +203,8 @@ async function main() {
   const treeTable = await runTreeBench(findChromium(), CHROMIUM_ARGS);
   console.error('WYSIWYG fidelity sweep…');
   const fidelity = await runFidelityBench(findChromium(), CHROMIUM_ARGS);
+  console.error('The coherence layer…');
+  const coherenceTable = await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -320,6 +309,8 @@ aligned table cells instead. docs/fidelity.md lists the blocks that do not keep 
 
 ${fidelity.table}
 
+${coherenceSection(coherenceTable)}
+
 ## Notes
 
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
@@ -331,4 +322,35 @@ ${browserSection.notes}
   console.log(out);
 }
 
-await main();
+/** Runs one part and replaces its section of bench/RESULTS.md (added before Notes if missing). */
+async function only(part) {
+  if (!Object.hasOwn(PARTS, part)) {
+    console.error(`No bench part ${part}: one of ${Object.keys(PARTS).join(', ')}`);
+    process.exit(2);
+  }
+  if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
+    console.error('Build first: npm run build');
+    process.exit(2);
+  }
+  const section = await PARTS[part]();
+  const path = RESULTS;
+  const results = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmark results\n';
+  const heading = section.slice(0, section.indexOf('\n'));
+  const at = results.indexOf(`${heading}\n`);
+  let out;
+  if (at >= 0) {
+    const next = results.indexOf('\n## ', at + heading.length);
+    out = `${results.slice(0, at)}${section}\n${next < 0 ? '' : results.slice(next)}`;
+  } else {
+    const notes = results.indexOf('\n## Notes');
+    out =
+      notes < 0
+        ? `${results.trimEnd()}\n\n${section}\n`
+        : `${results.slice(0, notes)}\n${section}\n${results.slice(notes)}`;
+  }
+  writeFileSync(path, out);
+  console.log(section);
+}
+
+if (ONLY) await only(ONLY);
+else await main();

@@ -1,7 +1,8 @@
 /**
  * The coherence kernel of one workspace, as the tools and the Breakdown view use it: status,
  * the breakdown's rows, claims, contexts and resolutions. Every read starts with the reconcile
- * scan (it may append what it finds, as desktop VMark's does), then reads the whole ledger; every
+ * scan (it may append what it finds, as desktop VMark's does), then reads the whole ledger (parsing
+ * only what was appended since the last read, see ledger.ts LedgerCache); every
  * write goes through the workspace's lock. Errors are plain sentences, as the tools answer them.
  */
 import { breakdown, buildModel, statusCounts, type BreakdownRow } from './breakdown';
@@ -173,7 +174,7 @@ export class CoherenceKernel {
   }
 
   private async read(): Promise<Read | string> {
-    const read = await readLedger(this.deps.fs, { lock: this.deps.lock });
+    const read = await readLedger(this.deps.fs, { lock: this.deps.lock, cache: this.state.ledger });
     return read.ok ? read : `the coherence ledger could not be read: ${read.error}`;
   }
 

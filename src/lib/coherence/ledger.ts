@@ -35,7 +35,41 @@ export interface LedgerOptions {
   lock?: LockFn;
   /** Bytes at which a segment rotates (SEGMENT_LIMIT unless a test says otherwise). */
   segmentLimit?: number;
+  /** What earlier reads of this ledger parsed (see LedgerCache); a read then parses only news. */
+  cache?: LedgerCache;
 }
+
+/**
+ * What reads of one workspace's ledger parsed, by segment, kept for the next read (the session's
+ * WorkspaceState). Segments only ever grow at their end, so a read parses only the bytes added
+ * after the last whole line it saw. A segment that shrank, or whose bytes just before that point
+ * are no longer those seen (rewritten: a git merge, say), is read whole again; a segment gone is
+ * forgotten. A last line without its newline yet (torn, or being written) is parsed at each read
+ * and never kept. Malformed lines kept are quarantined at every read, as if read anew.
+ */
+export type LedgerCache = Map<string, SegmentSeen>;
+
+interface SegmentSeen {
+  /** Bytes up to and including the last whole line parsed. */
+  size: number;
+  /** The last bytes (at most TAIL_BYTES) of those: they must still be there to go on. */
+  tail: Uint8Array;
+  lines: number;
+  found: Found[];
+  bad: Bad[];
+  future: number;
+}
+
+type Found = { entry: LedgerEntry; time: NonNullable<ReturnType<typeof parseTime>> };
+const TAIL_BYTES = 64;
+const NOTHING_SEEN: SegmentSeen = {
+  size: 0,
+  tail: new Uint8Array(),
+  lines: 0,
+  found: [],
+  bad: [],
+  future: 0,
+};
 
 export interface QuarantinedLine {
   /** The segment's file name, e.g. `<writer>-001.jsonl`. */
@@ -76,7 +110,7 @@ const NEWLINE = 0x0a;
 /** Reads every segment of every writer, quarantining what is malformed. */
 export async function readLedger(fs: LedgerFs, options: LedgerOptions = {}): Promise<LedgerRead> {
   try {
-    return await lockFor(fs, options)(LEDGER_LOCK, () => readUnlocked(fs));
+    return await lockFor(fs, options)(LEDGER_LOCK, () => readUnlocked(fs, options.cache));
   } catch (e) {
     return { ok: false, error: `could not read the ledger: ${message(e)}` };
   }
@@ -89,30 +123,19 @@ interface Bad {
   bytes: Uint8Array | null;
 }
 
-async function readUnlocked(fs: LedgerFs): Promise<LedgerRead> {
+async function readUnlocked(fs: LedgerFs, cache?: LedgerCache): Promise<LedgerRead> {
   const names = ((await fs.list(LEDGER_DIR)) ?? []).filter((n) => n.endsWith('.jsonl')).sort();
-  const found: { entry: LedgerEntry; time: NonNullable<ReturnType<typeof parseTime>> }[] = [];
+  if (cache) for (const name of [...cache.keys()]) if (!names.includes(name)) cache.delete(name);
+  const found: Found[] = [];
   const quarantinedLines: QuarantinedLine[] = [];
   let futureFormat = 0;
   for (const segment of names) {
-    const bytes = await fs.read(`${LEDGER_DIR}/${segment}`);
-    if (!bytes) continue;
-    const bad: Bad[] = [];
-    for (const { line, bytes: lineBytes } of splitLines(bytes)) {
-      const parsed = parseBytes(lineBytes);
-      if (parsed === 'blank') continue;
-      if ('future' in parsed) futureFormat++;
-      else if (parsed.ok) found.push({ entry: parsed.entry, time: parseTime(parsed.entry.time)! });
-      else {
-        bad.push({
-          line,
-          reason: parsed.reason,
-          bytes: lineBytes.length > LINE_LIMIT ? null : lineBytes,
-        });
-        quarantinedLines.push({ segment, line, reason: parsed.reason });
-      }
-    }
-    if (bad.length) await quarantine(fs, segment, bad);
+    const read = await readSegment(fs, segment, cache);
+    if (!read) continue;
+    for (const f of read.found) found.push(f);
+    futureFormat += read.future;
+    for (const { line, reason } of read.bad) quarantinedLines.push({ segment, line, reason });
+    if (read.bad.length) await quarantine(fs, segment, read.bad);
   }
   found.sort((a, b) => compareTime(a.time, b.time) || compareIds(a.entry.id, b.entry.id));
   const seen = new Set<string>();
@@ -130,6 +153,85 @@ async function readUnlocked(fs: LedgerFs): Promise<LedgerRead> {
     futureFormat,
     quarantinedLines,
   };
+}
+
+/** One segment's records and malformed lines, parsing only what `cache` has not seen. */
+async function readSegment(
+  fs: LedgerFs,
+  segment: string,
+  cache?: LedgerCache,
+): Promise<Pick<SegmentSeen, 'found' | 'bad' | 'future'> | null> {
+  const path = `${LEDGER_DIR}/${segment}`;
+  const seen = cache?.get(segment);
+  let base = NOTHING_SEEN;
+  let bytes: Uint8Array | null = null;
+  if (seen) {
+    const size = await fs.size(path);
+    const from = seen.size - seen.tail.length;
+    const got = size !== null && size >= seen.size ? await fs.read(path, from) : null;
+    if (got && startsWith(got, seen.tail)) {
+      base = seen;
+      bytes = got.subarray(seen.tail.length);
+    }
+  }
+  bytes ??= await fs.read(path);
+  if (!bytes) {
+    cache?.delete(segment);
+    return null;
+  }
+  const end = bytes.lastIndexOf(NEWLINE) + 1;
+  const whole = parseLines(bytes.subarray(0, end), base.lines, true);
+  const next: SegmentSeen = {
+    size: base.size + end,
+    tail: tailOf(base.tail, bytes.subarray(0, end)),
+    lines: base.lines + whole.lines,
+    found: base.found.concat(whole.found),
+    bad: base.bad.concat(whole.bad),
+    future: base.future + whole.future,
+  };
+  cache?.set(segment, next);
+  if (end === bytes.length) return next;
+  const rest = parseLines(bytes.subarray(end), next.lines, false);
+  return {
+    found: next.found.concat(rest.found),
+    bad: next.bad.concat(rest.bad),
+    future: next.future + rest.future,
+  };
+}
+
+/** Parses lines numbered from `after` + 1; `keep` copies malformed lines' bytes (kept long). */
+function parseLines(bytes: Uint8Array, after: number, keep: boolean) {
+  const found: Found[] = [];
+  const bad: Bad[] = [];
+  let future = 0;
+  let lines = 0;
+  for (const { line, bytes: lineBytes } of splitLines(bytes)) {
+    lines = line;
+    const parsed = parseBytes(lineBytes);
+    if (parsed === 'blank') continue;
+    if ('future' in parsed) future++;
+    else if (parsed.ok) found.push({ entry: parsed.entry, time: parseTime(parsed.entry.time)! });
+    else
+      bad.push({
+        line: after + line,
+        reason: parsed.reason,
+        bytes: lineBytes.length > LINE_LIMIT ? null : keep ? lineBytes.slice() : lineBytes,
+      });
+  }
+  return { found, bad, future, lines };
+}
+
+function startsWith(bytes: Uint8Array, prefix: Uint8Array): boolean {
+  if (bytes.length < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (bytes[i] !== prefix[i]) return false;
+  return true;
+}
+
+/** The last TAIL_BYTES of `before` followed by `added`. */
+function tailOf(before: Uint8Array, added: Uint8Array): Uint8Array {
+  if (added.length >= TAIL_BYTES) return added.slice(added.length - TAIL_BYTES);
+  const both = join([before, added]);
+  return both.slice(Math.max(0, both.length - TAIL_BYTES));
 }
 
 function* splitLines(bytes: Uint8Array): Generator<{ line: number; bytes: Uint8Array }> {

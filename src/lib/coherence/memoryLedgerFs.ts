@@ -2,7 +2,9 @@
  * A LedgerFs held in memory, for tests. Besides the interface it can put files by hand, delete a
  * folder (as git prunes an empty one), tear the next append part way (a crash mid-write), refuse
  * writes under a folder (an unwritable quarantine), and split appends into small chunks written
- * across several turns of the event loop (so unserialised writers would interleave).
+ * across several turns of the event loop (so unserialised writers would interleave). Every file
+ * has a modification time: a counter that every put, append and write moves on, unless a test
+ * sets one.
  */
 import type { LedgerFs } from './ledgerFs';
 import { parentOf } from './ledgerFs';
@@ -12,6 +14,10 @@ export interface MemoryLedgerFs extends LedgerFs {
   put(path: string, content: string | Uint8Array): void;
   /** A file's text (UTF-8, invalid bytes replaced), or null when it is missing. */
   text(path: string): string | null;
+  /** A file's modification time, or null when it is missing. */
+  modified(path: string): number | null;
+  /** Sets a file's modification time (its content stays). */
+  setModified(path: string, time: number): void;
   /** Every file's path, sorted. */
   paths(): string[];
   /** Deletes a folder and everything in it. */
@@ -28,6 +34,8 @@ export interface MemoryLedgerFs extends LedgerFs {
 
 export function memoryLedgerFs(): MemoryLedgerFs {
   const files = new Map<string, Uint8Array>();
+  const times = new Map<string, number>();
+  let tick = 0;
   const dirs = new Set<string>(['']);
   const denied: string[] = [];
   const writes: { op: 'append' | 'write'; path: string }[] = [];
@@ -50,6 +58,7 @@ export function memoryLedgerFs(): MemoryLedgerFs {
   const put = (path: string, bytes: Uint8Array) => {
     addDirs(parentOf(path));
     files.set(path, bytes);
+    times.set(path, ++tick);
   };
 
   return {
@@ -99,11 +108,21 @@ export function memoryLedgerFs(): MemoryLedgerFs {
       const bytes = files.get(path);
       return bytes ? new TextDecoder().decode(bytes) : null;
     },
+    modified(path) {
+      return files.has(path) ? (times.get(path) ?? null) : null;
+    },
+    setModified(path, time) {
+      if (files.has(path)) times.set(path, time);
+    },
     paths() {
       return [...files.keys()].sort();
     },
     removeDir(dir) {
-      for (const p of [...files.keys()]) if (under(p, dir)) files.delete(p);
+      for (const p of [...files.keys()]) {
+        if (!under(p, dir)) continue;
+        files.delete(p);
+        times.delete(p);
+      }
       for (const d of [...dirs]) if (under(d, dir)) dirs.delete(d);
     },
     tearNextAppend(keep) {

@@ -20,7 +20,12 @@ describe('the in-memory workspace', () => {
     ]);
     expect(await fs.list('missing')).toBeNull();
     expect(new TextDecoder().decode((await fs.read('notes/a.md'))!)).toBe('# A\n');
-    expect(await fs.size('notes/a.md')).toBe(4);
+    expect(await fs.stat('notes/a.md')).toEqual({
+      size: 4,
+      lastModified: store.modified('notes/a.md'),
+    });
+    expect(fs.reads.get('notes/a.md')).toBe(1);
+    expect(await fs.stat('missing.md')).toBeNull();
     expect(await fs.read('missing.md')).toBeNull();
   });
 

@@ -2,7 +2,7 @@
  * A WorkspaceFs over an in-memory file store (memoryLedgerFs.ts), for tests: the scan reads the
  * workspace through it while the ledger is written to the same store, as in the app, where both
  * are one folder. Besides the store's files it can show a path as a symbolic link and make a
- * file's read or a folder's listing fail.
+ * file's read or a folder's listing fail, and counts the reads of each file.
  */
 import type { MemoryLedgerFs } from './memoryLedgerFs';
 import { parentOf } from './ledgerFs';
@@ -15,16 +15,20 @@ export interface MemoryWorkspaceFs extends WorkspaceFs {
   fail(path: string): void;
   /** Undoes `fail`. */
   heal(path: string): void;
+  /** How many times each file was read, by path. */
+  readonly reads: Map<string, number>;
 }
 
 export function memoryWorkspaceFs(store: MemoryLedgerFs): MemoryWorkspaceFs {
   const links = new Set<string>();
   const failing = new Set<string>();
+  const reads = new Map<string, number>();
   const guard = (path: string) => {
     if (failing.has(path)) throw new Error(`${path}: input/output error`);
   };
   const join = (dir: string, name: string) => (dir === '' ? name : `${dir}/${name}`);
   return {
+    reads,
     async list(dir) {
       guard(dir);
       const names = await store.list(dir);
@@ -48,10 +52,13 @@ export function memoryWorkspaceFs(store: MemoryLedgerFs): MemoryWorkspaceFs {
     },
     async read(path) {
       guard(path);
+      reads.set(path, (reads.get(path) ?? 0) + 1);
       return store.read(path);
     },
-    async size(path) {
-      return store.size(path);
+    async stat(path) {
+      const size = await store.size(path);
+      const lastModified = store.modified(path);
+      return size === null || lastModified === null ? null : { size, lastModified };
     },
     symlink(path) {
       links.add(path);

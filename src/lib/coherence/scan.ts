@@ -19,21 +19,27 @@
  *    (and whose id was seen nowhere) is marked absent. Absence and holds are session state
  *    (workspaceState.ts), never ledger lines.
  *
+ * A file is read and hashed only when it is new to this session or its size or modification time
+ * changed since an earlier scan read it: what was concluded from its content (hash, id) is kept
+ * in the session state by path (`files`), for files whose time was at least RACY_MS before the
+ * scan began (a later write in the same tick of a coarse file-system clock would not show).
+ *
  * Diagnostics are written once per (code, path) across scans, and only into an existing `.vmark/`:
  * the scan creates `.vmark/` only to adopt a document. Nothing throws; failures are listed in the
  * report's `errors`, and a file whose snapshot or entry could not be written is simply tried again
  * by the next scan.
  */
-import { contentHash, maskedCanonicalBytes, revisionId } from './canonical';
+import { contentHash, decodeUtf8, maskedCanonicalBytes, revisionId } from './canonical';
 import { buildDag, heads, isKind, type Dag } from './dag';
 import { rfc3339, type LedgerEntry } from './envelope';
-import { inspectIdentity } from './identity';
+import { inspectIdentity, type IdentityReading } from './identity';
 import { appendEntry, ensureInitialized, LEDGER_LOCK, readLedger, VMARK_DIR } from './ledger';
 import type { LockFn } from './ledgerFs';
 import type { ContentHash, KnownBodies, KnownKind, RevisionId, Uuid } from './records';
 import {
   isOutsideWalk,
   walkWorkspace,
+  type KnownFile,
   type WalkedFile,
   type WalkLimits,
   type WorkspaceFs,
@@ -56,6 +62,11 @@ export interface ScanOptions {
   policy: CapturePolicy;
   writeSnapshot: WriteSnapshot;
   limits?: WalkLimits;
+  /**
+   * The clock the files' modification times are read against (Date.now unless a test says
+   * otherwise): a file is known unchanged only if its time was RACY_MS before the scan began.
+   */
+  fileClock?: () => number;
 }
 
 export interface ScanReport {
@@ -74,6 +85,12 @@ export interface ScanReport {
   /** What could not be done (a failed read, snapshot or append); the next scan tries again. */
   errors: string[];
 }
+
+/**
+ * How much older than the scan a file's modification time must be for its content to be kept:
+ * a write in the same tick of the file system's clock (2 s on FAT) leaves the time as it was.
+ */
+export const RACY_MS = 2000;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** The scan holds the ledger lock already; the ledger calls inside it must not wait for it. */
@@ -102,8 +119,16 @@ export async function scan(
   return report;
 }
 
+/** A markdown file with what its content says: read now, or known from an earlier scan. */
+interface Examined {
+  file: WalkedFile;
+  hash: ContentHash;
+  identity: IdentityReading;
+}
+
 interface Claim {
   file: WalkedFile;
+  hash: ContentHash;
   object: Uuid;
   schema?: string;
   /** The id came from the registry by path: the front matter no longer carries it. */
@@ -131,7 +156,7 @@ class Scan {
       report.skipped = 'provenance tracking is off and the workspace has no .vmark folder';
       return;
     }
-    const read = await readLedger(deps.fs, { lock: held });
+    const read = await readLedger(deps.fs, { lock: held, cache: state.ledger });
     if (!read.ok) {
       report.errors.push(read.error);
       return;
@@ -147,13 +172,15 @@ class Scan {
         `${q.segment}:${q.line}`,
       );
 
-    const walk = await walkWorkspace(this.workspace, this.options.limits);
+    const started = (this.options.fileClock ?? Date.now)();
+    const walk = await walkWorkspace(this.workspace, this.options.limits, state.files);
     report.complete = walk.complete;
+    const files = await this.examine(walk.files, started);
     for (const d of walk.diagnostics) await this.diagnose(d.code, d.message, d.path);
 
     const seen = new Set<Uuid>();
     const duplicates = new Set<Uuid>();
-    for (const [object, claims] of this.claimsByObject(walk.files)) {
+    for (const [object, claims] of this.claimsByObject(files)) {
       const [primary, ...others] = claims;
       for (const other of others) {
         duplicates.add(object);
@@ -181,20 +208,39 @@ class Scan {
   }
 
   /**
+   * Each file's hash and identity, from its content when it was read, else as known. What was
+   * read becomes the session's knowledge of the workspace's files (only files seen now).
+   */
+  private async examine(walked: WalkedFile[], started: number): Promise<Examined[]> {
+    const files: Examined[] = [];
+    const known = new Map<string, KnownFile>();
+    for (const file of walked) {
+      const seen: Examined =
+        'known' in file
+          ? { file, hash: file.known.hash, identity: file.known.identity }
+          : { file, hash: await contentHash(file.bytes), identity: inspectIdentity(file.text) };
+      files.push(seen);
+      if (started - file.stat.lastModified >= RACY_MS)
+        known.set(file.path, { ...file.stat, hash: seen.hash, identity: seen.identity });
+    }
+    this.state.files = known;
+    return files;
+  }
+
+  /**
    * Which file stands for which object. An id written in front matter wins over a path lookup
    * (an id-less file at the old path of a document that moved is a new file, not that document).
    * Among several files carrying one id, the one at the registered path comes first, then by
    * path: a copy never moves the original's registration.
    */
-  private claimsByObject(files: WalkedFile[]): Map<Uuid, Claim[]> {
+  private claimsByObject(files: Examined[]): Map<Uuid, Claim[]> {
     const byObject = new Map<Uuid, Claim[]>();
     const fallbacks: Claim[] = [];
-    for (const file of files) {
-      const reading = inspectIdentity(file.text);
+    for (const { file, hash, identity: reading } of files) {
       if (reading.identity) {
         const { id, schema } = reading.identity;
         const claim: Claim =
-          schema === undefined ? { file, object: id } : { file, object: id, schema };
+          schema === undefined ? { file, hash, object: id } : { file, hash, object: id, schema };
         const list = byObject.get(id);
         if (list) list.push(claim);
         else byObject.set(id, [claim]);
@@ -203,7 +249,7 @@ class Scan {
       const object = this.dag.byPath.get(file.path);
       if (object === undefined) continue;
       const schema = this.dag.registry.get(object)?.schema;
-      fallbacks.push({ file, object, schema, byPath: { reason: reading.unreadable } });
+      fallbacks.push({ file, hash, object, schema, byPath: { reason: reading.unreadable } });
     }
     for (const claim of fallbacks)
       if (!byObject.has(claim.object)) byObject.set(claim.object, [claim]);
@@ -223,7 +269,7 @@ class Scan {
   /** Brings one document's record up to date with its file; true when it counts as seen. */
   private async reconcile(claim: Claim): Promise<boolean> {
     const { dag, state, report } = this;
-    const { file, object } = claim;
+    const { file, hash, object } = claim;
     const registration = dag.registry.get(object);
     if (claim.byPath)
       await this.diagnose(
@@ -232,7 +278,6 @@ class Scan {
           `the front matter no longer carries the id of the document registered here (${object})`,
         file.path,
       );
-    const hash = await contentHash(file.bytes);
     const current = heads(dag, object);
     if (!registration) {
       if (this.options.policy !== 'adopt') return false;
@@ -268,10 +313,12 @@ class Scan {
   /** Records the file's content as a revision with the given parents, its snapshot first. */
   private async mint(claim: Claim, hash: ContentHash, parents: RevisionId[]): Promise<boolean> {
     const { file, object } = claim;
+    const text = 'text' in file ? file.text : await this.reread(file.path, hash);
+    if (text === null) return false;
     const revision = await revisionId(hash, parents);
     let stored: Awaited<ReturnType<WriteSnapshot>>;
     try {
-      stored = await this.options.writeSnapshot(hash, maskedCanonicalBytes(file.text));
+      stored = await this.options.writeSnapshot(hash, maskedCanonicalBytes(text));
     } catch (e) {
       stored = { ok: false, error: message(e) };
     }
@@ -290,6 +337,27 @@ class Scan {
       },
       file.path,
     );
+  }
+
+  /**
+   * The text of a file known unchanged, for its snapshot (a revision the ledger lacks, say one
+   * whose record failed before). Null, the error listed and the file forgotten, when it cannot
+   * be read or no longer has the known hash: the next scan reads it afresh.
+   */
+  private async reread(path: string, hash: ContentHash): Promise<string | null> {
+    let bytes: Uint8Array | null;
+    try {
+      bytes = await this.workspace.read(path);
+    } catch (e) {
+      this.state.files.delete(path);
+      this.report.errors.push(`${path}: the file could not be read: ${message(e)}`);
+      return null;
+    }
+    const text = bytes && decodeUtf8(bytes);
+    if (bytes && text !== null && (await contentHash(bytes)) === hash) return text;
+    this.state.files.delete(path);
+    this.report.errors.push(`${path}: the file ${bytes ? 'changed' : 'went away'} while scanned`);
+    return null;
   }
 
   private async diagnose(code: string, text: string, path: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { memoryLedgerFs } from './memoryLedgerFs';
 import { memoryWorkspaceFs } from './memoryWorkspaceFs';
-import { isOutsideWalk, walkWorkspace } from './scanWalk';
+import { isOutsideWalk, walkWorkspace, type KnownFile, type WalkedFile } from './scanWalk';
 
 function workspace(files: Record<string, string | Uint8Array>) {
   const store = memoryLedgerFs();
@@ -15,6 +15,7 @@ function workspace(files: Record<string, string | Uint8Array>) {
 
 const paths = (result: Awaited<ReturnType<typeof walkWorkspace>>) =>
   result.files.map((f) => f.path);
+const textOf = (file: WalkedFile) => ('text' in file ? file.text : null);
 const codes = (result: Awaited<ReturnType<typeof walkWorkspace>>) =>
   result.diagnostics.map((d) => `${d.code} ${d.path}`);
 
@@ -29,7 +30,7 @@ describe('the workspace walk', () => {
     });
     const result = await walkWorkspace(fs);
     expect(paths(result)).toEqual(['a/deep/c.md', 'a/z.md', 'b.md']);
-    expect(result.files[2].text).toBe('# B\n');
+    expect(textOf(result.files[2])).toBe('# B\n');
     expect(result).toMatchObject({ complete: true, diagnostics: [], skipped: [] });
   });
 
@@ -93,7 +94,7 @@ describe('the workspace walk', () => {
   it('keeps a byte-order mark in the text', async () => {
     const { fs } = workspace({ 'bom.md': new Uint8Array([0xef, 0xbb, 0xbf, 0x23, 0x0a]) });
     const result = await walkWorkspace(fs);
-    expect(result.files[0].text).toBe('\ufeff#\n');
+    expect(textOf(result.files[0])).toBe('\ufeff#\n');
   });
 
   it('is incomplete when a folder cannot be listed or a file cannot be read', async () => {
@@ -135,5 +136,62 @@ describe('paths outside the walk', () => {
     expect(isOutsideWalk('docs/node_modules')).toBe(false);
     expect(isOutsideWalk('docs/.claude/worktrees/a.md')).toBe(false);
     expect(isOutsideWalk('builder/out.md', ['build'])).toBe(false);
+  });
+});
+
+describe('files known from an earlier walk', () => {
+  const knownAs = (size: number, lastModified: number): KnownFile => ({
+    size,
+    lastModified,
+    hash: `sha256:${'0'.repeat(64)}`,
+    identity: { identity: null },
+  });
+
+  it('answers a file with the same size and time as known, without reading it', async () => {
+    const { store, fs } = workspace({ 'a.md': '# A\n', 'b.md': '# B\n' });
+    const known = new Map([['a.md', knownAs(4, store.modified('a.md')!)]]);
+    const result = await walkWorkspace(fs, {}, known);
+    expect(result.files).toEqual([
+      {
+        path: 'a.md',
+        stat: { size: 4, lastModified: store.modified('a.md') },
+        known: known.get('a.md'),
+      },
+      {
+        path: 'b.md',
+        stat: { size: 4, lastModified: store.modified('b.md') },
+        bytes: expect.any(Uint8Array),
+        text: '# B\n',
+      },
+    ]);
+    expect(fs.reads.get('a.md')).toBeUndefined();
+    expect(fs.reads.get('b.md')).toBe(1);
+  });
+
+  it('reads a file whose time changed though its size did not', async () => {
+    const { store, fs } = workspace({ 'a.md': '# X\n' });
+    const known = new Map([['a.md', knownAs(4, store.modified('a.md')!)]]);
+    store.put('a.md', '# Y\n');
+    const result = await walkWorkspace(fs, {}, known);
+    expect(textOf(result.files[0])).toBe('# Y\n');
+    expect(fs.reads.get('a.md')).toBe(1);
+  });
+
+  it('reads a file whose size changed though its time did not', async () => {
+    const { store, fs } = workspace({ 'a.md': '# X\n' });
+    const known = new Map([['a.md', knownAs(4, 1000)]]);
+    store.put('a.md', '# Longer\n');
+    store.setModified('a.md', 1000);
+    const result = await walkWorkspace(fs, {}, known);
+    expect(textOf(result.files[0])).toBe('# Longer\n');
+    expect(fs.reads.get('a.md')).toBe(1);
+  });
+
+  it('still refuses a known file that grew past the size limit', async () => {
+    const { store, fs } = workspace({ 'a.md': 'x'.repeat(200) });
+    const known = new Map([['a.md', knownAs(200, store.modified('a.md')!)]]);
+    const result = await walkWorkspace(fs, { maxFileBytes: 100 }, known);
+    expect(paths(result)).toEqual([]);
+    expect(codes(result)).toEqual(['file-too-large a.md']);
   });
 });

@@ -10,10 +10,14 @@
  *   one that is not UTF-8 is not taken as a document (`invalid-utf8`); both still count as present.
  * - A folder that cannot be listed (`unreadable-dir`), a file that cannot be read (`unreadable`) or
  *   more than 20 000 markdown files (`scan-truncated`) make the walk incomplete.
+ * - A file whose size and modification time equal those of a file the caller already knows (an
+ *   earlier scan of this session read it) is not read again: it is answered with what was known.
  *
  * The walk itself writes nothing: it answers files and diagnostics, and scan.ts records them.
  */
 import { decodeUtf8 } from './canonical';
+import type { IdentityReading } from './identity';
+import type { ContentHash } from './records';
 
 export type WorkspaceEntryKind = 'file' | 'directory' | 'symlink';
 
@@ -30,8 +34,21 @@ export interface WorkspaceFs {
   /** What is directly inside `dir`; a symbolic link is reported as one, never as its target. */
   list(dir: string): Promise<WorkspaceEntry[] | null>;
   read(path: string): Promise<Uint8Array | null>;
-  /** A file's size in bytes. */
-  size(path: string): Promise<number | null>;
+  /** A file's size and modification time. */
+  stat(path: string): Promise<FileStat | null>;
+}
+
+export interface FileStat {
+  /** Bytes. */
+  size: number;
+  /** Milliseconds since the epoch (File.lastModified). */
+  lastModified: number;
+}
+
+/** What a scan concluded from a file's content, kept with the size and time it had then. */
+export interface KnownFile extends FileStat {
+  hash: ContentHash;
+  identity: IdentityReading;
 }
 
 export const IGNORED_DIRS: readonly string[] = [
@@ -70,16 +87,20 @@ export interface WalkDiagnostic {
   path: string;
 }
 
-export interface WalkedFile {
-  path: string;
-  /** The file as stored (what its content hash is taken over). */
-  bytes: Uint8Array;
-  /** Its text, a leading byte-order mark kept. */
-  text: string;
-}
+/** A markdown file the walk read, or knew unchanged (same size and modification time). */
+export type WalkedFile =
+  | {
+      path: string;
+      stat: FileStat;
+      /** The file as stored (what its content hash is taken over). */
+      bytes: Uint8Array;
+      /** Its text, a leading byte-order mark kept. */
+      text: string;
+    }
+  | { path: string; stat: FileStat; known: KnownFile };
 
 export interface WalkResult {
-  /** The markdown files read, by path. */
+  /** The markdown files read, or known unchanged, by path. */
   files: WalkedFile[];
   /** Markdown files found but not read (too large, not UTF-8, unreadable): present all the same. */
   skipped: string[];
@@ -109,7 +130,12 @@ export function isOutsideWalk(path: string, cacheDirs: readonly string[] = []): 
   return cacheDirs.some((d) => path.startsWith(`${d}/`));
 }
 
-export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): Promise<WalkResult> {
+/** `known`: files an earlier walk read, by path; one with the same size and time is not read. */
+export async function walkWorkspace(
+  fs: WorkspaceFs,
+  limits: WalkLimits = {},
+  known: ReadonlyMap<string, KnownFile> = new Map(),
+): Promise<WalkResult> {
   const maxFiles = limits.maxFiles ?? MAX_SCAN_FILES;
   const maxBytes = limits.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
   const result: WalkResult = {
@@ -125,19 +151,33 @@ export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): P
     result.complete = false;
     note(code, path, text);
   };
+  // First the folders, in order, noting what the walk meets; then every markdown file met is
+  // looked at, several at a time; then what each look found is taken in the walk's order, as if
+  // the files had been looked at one by one.
+  const met: ({ path: string } | WalkDiagnostic)[] = [];
+  const noteLater = (code: WalkDiagnostic['code'], path: string, text: string) =>
+    met.push({ code, message: text, path });
   let markdown = 0;
   const stack = [''];
+  // A folder's subfolders are listed as soon as it is known they will be entered.
+  const listings = new Map<string, Promise<WorkspaceEntry[] | null>>();
+  const listing = (dir: string) => {
+    const listed = fs.list(dir);
+    listed.catch(() => undefined);
+    listings.set(dir, listed);
+  };
   walk: while (stack.length) {
     const dir = stack.pop()!;
     let entries: WorkspaceEntry[] | null;
     try {
-      entries = await fs.list(dir);
+      entries = await (listings.get(dir) ?? fs.list(dir));
+      listings.delete(dir);
     } catch (e) {
-      unreadable('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
+      noteLater('unreadable-dir', dir, `the folder could not be listed: ${message(e)}`);
       continue;
     }
     if (entries === null) {
-      unreadable('unreadable-dir', dir, 'the folder disappeared while it was being scanned');
+      noteLater('unreadable-dir', dir, 'the folder disappeared while it was being scanned');
       continue;
     }
     if (dir !== '' && entries.some((e) => e.name === CACHE_TAG && e.kind === 'file')) {
@@ -149,62 +189,102 @@ export async function walkWorkspace(fs: WorkspaceFs, limits: WalkLimits = {}): P
     for (const entry of sorted) {
       const path = join(dir, entry.name);
       if (entry.kind === 'symlink') {
-        note('symlink-skipped', path, 'symbolic links are never followed');
+        noteLater('symlink-skipped', path, 'symbolic links are never followed');
         continue;
       }
       if (entry.kind === 'directory') {
         if (!IGNORED_DIRS.includes(entry.name) && !atOrUnderPrefix(path)) subdirs.push(path);
         continue;
       }
-      if (!entry.name.endsWith('.md') || entry.name === '.md') continue;
+      if (!isMarkdown(entry.name)) continue;
       if (markdown >= maxFiles) {
-        result.complete = false;
-        note('scan-truncated', '', `the workspace has more than ${maxFiles} markdown files`);
+        noteLater('scan-truncated', '', `the workspace has more than ${maxFiles} markdown files`);
         break walk;
       }
       markdown++;
-      await readOne(fs, path, maxBytes, result, note, unreadable);
+      met.push({ path });
     }
     // Popped in name order.
     for (let i = subdirs.length - 1; i >= 0; i--) stack.push(subdirs[i]);
+    for (const sub of subdirs) listing(sub);
+  }
+  const paths = met.flatMap((m) => ('code' in m ? [] : [m.path]));
+  const looks = await inTurns(paths, LOOKS_AT_ONCE, (path) =>
+    lookAt(fs, path, maxBytes, known.get(path)),
+  );
+  let next = 0;
+  for (const m of met) {
+    if ('code' in m) {
+      if (m.code !== 'symlink-skipped') result.complete = false;
+      result.diagnostics.push(m);
+      continue;
+    }
+    const look = looks[next++];
+    if ('file' in look) {
+      result.files.push(look.file);
+      continue;
+    }
+    result.skipped.push(m.path);
+    if (look.code === 'unreadable') unreadable(look.code, m.path, look.text);
+    else note(look.code, m.path, look.text);
   }
   result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return result;
 }
 
-async function readOne(
+const isMarkdown = (name: string) => name.endsWith('.md') && name !== '.md';
+
+/** How many files the walk looks at, at most, at one time. */
+const LOOKS_AT_ONCE = 128;
+
+/** `fn` over `items`, at most `width` at a time; the answers in the items' order. */
+async function inTurns<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
+}
+
+type Look =
+  { file: WalkedFile } | { code: 'unreadable' | 'file-too-large' | 'invalid-utf8'; text: string };
+
+/** One markdown file: known unchanged, read, or why it cannot be taken. Never throws. */
+async function lookAt(
   fs: WorkspaceFs,
   path: string,
   maxBytes: number,
-  result: WalkResult,
-  note: (code: WalkDiagnostic['code'], path: string, text: string) => void,
-  unreadable: (code: 'unreadable', path: string, text: string) => void,
-): Promise<void> {
-  let size: number | null;
+  known: KnownFile | undefined,
+): Promise<Look> {
+  let stat: FileStat | null;
   let bytes: Uint8Array | null = null;
   try {
-    size = await fs.size(path);
-    if (size !== null && size <= maxBytes) bytes = await fs.read(path);
+    stat = await fs.stat(path);
+    if (stat !== null && stat.size <= maxBytes) {
+      if (known && known.size === stat.size && known.lastModified === stat.lastModified)
+        return { file: { path, stat, known } };
+      bytes = await fs.read(path);
+    }
   } catch (e) {
-    result.skipped.push(path);
-    unreadable('unreadable', path, `the file could not be read: ${message(e)}`);
-    return;
+    return { code: 'unreadable', text: `the file could not be read: ${message(e)}` };
   }
-  if (size !== null && size > maxBytes) {
-    result.skipped.push(path);
-    note('file-too-large', path, `the file is larger than ${maxBytes} bytes, so it is not scanned`);
-    return;
-  }
-  if (size === null || bytes === null) {
-    result.skipped.push(path);
-    unreadable('unreadable', path, 'the file disappeared while it was being scanned');
-    return;
-  }
+  if (stat !== null && stat.size > maxBytes)
+    return {
+      code: 'file-too-large',
+      text: `the file is larger than ${maxBytes} bytes, so it is not scanned`,
+    };
+  if (stat === null || bytes === null)
+    return { code: 'unreadable', text: 'the file disappeared while it was being scanned' };
   const text = decodeUtf8(bytes);
-  if (text === null) {
-    result.skipped.push(path);
-    note('invalid-utf8', path, 'the file is not UTF-8 text, so it is not taken as a document');
-    return;
-  }
-  result.files.push({ path, bytes, text });
+  if (text === null)
+    return {
+      code: 'invalid-utf8',
+      text: 'the file is not UTF-8 text, so it is not taken as a document',
+    };
+  return { file: { path, stat, bytes, text } };
 }

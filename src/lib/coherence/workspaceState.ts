@@ -3,21 +3,37 @@
  * the writer it appends as, objects whose file is gone (absent: their edges are hidden), objects
  * held because their id is at more than one path (captures refused until a scan sees one path
  * again), and the content hashes an editor buffer was captured with before the disk caught up
- * (disk lag: a scan must not take the older disk content for an external edit). None of this is
- * in the ledger; a new session starts empty and the next complete scan rebuilds absent and held.
+ * (disk lag: a scan must not take the older disk content for an external edit), and what the
+ * last scan concluded from each markdown file's content with the size and modification time the
+ * file had (so an unchanged file is not read again), and the ledger's records as last parsed (so
+ * a read parses only what was appended since). None of this is in the ledger; a new session
+ * starts empty, the next complete scan rebuilds absent and held, and the first scan reads every
+ * file.
  */
+import type { LedgerCache } from './ledger';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import type { ContentHash, Uuid } from './records';
+import type { KnownFile } from './scanWalk';
 
 export interface WorkspaceState {
   absent: Set<Uuid>;
   held: Set<Uuid>;
   /** Per object: hashes captured from a live buffer that the file on disk may still lag behind. */
   diskLag: Map<Uuid, Set<ContentHash>>;
+  /** Per workspace path: the file's size, time, hash and id when a scan last read it. */
+  files: Map<string, KnownFile>;
+  /** What the kernel's reads of the ledger parsed, by segment (ledger.ts LedgerCache). */
+  ledger: LedgerCache;
 }
 
 export function emptyWorkspaceState(): WorkspaceState {
-  return { absent: new Set(), held: new Set(), diskLag: new Map() };
+  return {
+    absent: new Set(),
+    held: new Set(),
+    diskLag: new Map(),
+    files: new Map(),
+    ledger: new Map(),
+  };
 }
 
 /** What the kernel's operations need from the app: storage, this profile's writer, time, ids. */
