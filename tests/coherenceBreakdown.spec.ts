@@ -6,8 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { openApp, readOpfs } from './support/app';
-import { ELENA, TXF, writeStaleWorkspace } from './support/coherenceWorkspace';
+import { openApp, readOpfs, writeOpfs } from './support/app';
+import { ELENA, SCENE, TXF, writeStaleWorkspace } from './support/coherenceWorkspace';
 import { call, connectClient } from './support/mcp';
 
 let client: Client;
@@ -100,4 +100,23 @@ test('a stale link: the person waives it with a reason, then accepts the newer n
     reason: 'The scene is set before she changed',
   });
   expect(lines[1].body).not.toHaveProperty('delegation');
+});
+
+test('a document rewritten outside the app is seen by the very next read, read after read', async ({
+  page,
+}) => {
+  await openApp(page);
+  client = await connectClient();
+  await writeStaleWorkspace(page);
+  // Read twice: the second read may reuse the first one's look at the folder.
+  expect(await aiEdges()).toHaveLength(1);
+  expect(await aiEdges()).toHaveLength(1);
+  // The scene rewritten behind the app's back, then read at once: the edit is recorded and the
+  // rewritten scene no longer claims to come from the note.
+  await writeOpfs(
+    page,
+    'scene-01.md',
+    `---\nvmark:\n  id: ${SCENE}\n---\n# Scene 1\n\nElena waits for the rain to stop.\n`,
+  );
+  expect(await aiEdges()).toEqual([]);
 });

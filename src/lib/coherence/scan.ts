@@ -41,10 +41,12 @@ import {
   walkWorkspace,
   type KnownFile,
   type WalkedFile,
+  type WalkResult,
   type WalkLimits,
   type WorkspaceFs,
 } from './scanWalk';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
+import type { RememberedWalk } from './workspaceWatch';
 
 /** `adopt`: track provenance (may create `.vmark/`); `tracked-only`: only what is tracked already. */
 export type CapturePolicy = 'adopt' | 'tracked-only';
@@ -173,9 +175,13 @@ class Scan {
       );
 
     const started = (this.options.fileClock ?? Date.now)();
-    const walk = await walkWorkspace(this.workspace, this.options.limits, state.files);
+    const remembered = state.watch.live && !state.watch.changed ? state.watch.last : null;
+    // Changes from now on count against the next scan, this walk's included.
+    state.watch.changed = false;
+    const walk = remembered ? recalled(remembered) : await this.walk();
     report.complete = walk.complete;
-    const files = await this.examine(walk.files, started);
+    const files = remembered ? walk.files.map(examinedOf) : await this.examine(walk.files, started);
+    if (!remembered) state.watch.last = walk.complete ? remember(files, walk) : null;
     for (const d of walk.diagnostics) await this.diagnose(d.code, d.message, d.path);
 
     const seen = new Set<Uuid>();
@@ -205,6 +211,13 @@ class Scan {
       state.absent.add(object);
       report.absent_marked++;
     }
+  }
+
+  private async walk(): Promise<WalkResult> {
+    const walk = await walkWorkspace(this.workspace, this.options.limits, this.state.files);
+    // A walk cut short says nothing reusable.
+    if (!walk.complete) this.state.watch.changed = true;
+    return walk;
   }
 
   /**
@@ -399,3 +412,37 @@ class Scan {
 }
 
 const diagnosticKey = (code: string, path: string) => `${code}\u0000${path}`;
+
+/** The last complete walk's findings, without the files' bytes (see workspaceWatch.ts). */
+function remember(files: readonly Examined[], walk: WalkResult): RememberedWalk {
+  return {
+    files: files.map(({ file, hash, identity }) => ({
+      path: file.path,
+      ...file.stat,
+      hash,
+      identity,
+    })),
+    skipped: [...walk.skipped],
+    cacheDirs: [...walk.cacheDirs],
+    diagnostics: [...walk.diagnostics],
+  };
+}
+
+/** A remembered walk as a walk whose every file is known unchanged. */
+function recalled(last: RememberedWalk): WalkResult {
+  return {
+    files: last.files.map((f) => {
+      const stat = { size: f.size, lastModified: f.lastModified };
+      return { path: f.path, stat, known: { ...stat, hash: f.hash, identity: f.identity } };
+    }),
+    skipped: last.skipped,
+    cacheDirs: last.cacheDirs,
+    diagnostics: last.diagnostics,
+    complete: true,
+  };
+}
+
+function examinedOf(file: WalkedFile): Examined {
+  if (!('known' in file)) throw new Error('a remembered walk holds known files only');
+  return { file, hash: file.known.hash, identity: file.known.identity };
+}

@@ -218,3 +218,50 @@ describe('the scan and the files it read before', () => {
     expect(t.workspace.reads.get('drafts/idea.md')).toBe(2);
   });
 });
+
+describe('the scan while the app watches the folder', () => {
+  /** Counts the folder listings the walk makes. */
+  function countLists(t: Awaited<ReturnType<typeof tracked>>) {
+    let lists = 0;
+    const list = t.workspace.list.bind(t.workspace);
+    t.workspace.list = async (dir) => {
+      lists++;
+      return list(dir);
+    };
+    return () => lists;
+  }
+
+  it('reuses the last walk while nothing was reported: no listing, no read', async () => {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    expect(await t.run()).toMatchObject({ external_edits: 0, complete: true, errors: [] });
+    const walked = lists();
+    expect(walked).toBeGreaterThan(0);
+    expect(await t.run()).toMatchObject({ external_edits: 0, complete: true, errors: [] });
+    expect(lists()).toBe(walked);
+    expect(t.workspace.reads.get(NOTE_PATH)).toBe(1);
+  });
+
+  it('walks again after a reported change, and records the edit', async () => {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    await t.run();
+    const walked = lists();
+    t.store.put(NOTE_PATH, NOTE_LONGER);
+    t.state.watch.changed = true;
+    expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });
+    expect(lists()).toBeGreaterThan(walked);
+    expect(t.state.watch.changed).toBe(false);
+  });
+
+  it('walks every time when the folder is not watched', async () => {
+    const t = await tracked();
+    const lists = countLists(t);
+    await t.run();
+    const once = lists();
+    await t.run();
+    expect(lists()).toBe(2 * once);
+  });
+});

@@ -14,6 +14,7 @@ import type { LedgerCache } from './ledger';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import type { ContentHash, Uuid } from './records';
 import type { KnownFile } from './scanWalk';
+import { unwatched, type WatchState } from './workspaceWatch';
 
 export interface WorkspaceState {
   absent: Set<Uuid>;
@@ -24,6 +25,8 @@ export interface WorkspaceState {
   files: Map<string, KnownFile>;
   /** What the kernel's reads of the ledger parsed, by segment (ledger.ts LedgerCache). */
   ledger: LedgerCache;
+  /** Whether the app watches the folder, and the last walk while nothing changed (workspaceWatch.ts). */
+  watch: WatchState;
 }
 
 export function emptyWorkspaceState(): WorkspaceState {
@@ -33,6 +36,7 @@ export function emptyWorkspaceState(): WorkspaceState {
     diskLag: new Map(),
     files: new Map(),
     ledger: new Map(),
+    watch: unwatched(),
   };
 }
 

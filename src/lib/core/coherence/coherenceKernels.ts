@@ -25,6 +25,9 @@ import { inputsFromReads } from '../../coherence/mcpProvenance';
 import { coherenceWriterId, type Db } from '../db';
 import { PersonActs } from '../../coherence/personActs';
 import { recordPanel } from './recordPanel';
+import { REPORT_GRACE_MS, watchFolder } from './folderWatch';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface CoherenceKernelsDeps {
   mounts(): string[];
@@ -54,6 +57,7 @@ export class CoherenceKernels {
   private readonly states = new Map<string, WorkspaceState>();
   private readonly kernelDeps = new Map<string, KernelDeps>();
   private readonly scanOf = new WeakMap<KernelDeps, () => Promise<void>>();
+  private readonly unwatch = new Map<string, () => void>();
 
   constructor(private readonly deps: CoherenceKernelsDeps) {}
 
@@ -66,8 +70,12 @@ export class CoherenceKernels {
     const known = this.kernels.get(mount);
     if (known) return known;
     const fs = fsaLedgerFs(handle);
-    const state = this.states.get(mount) ?? emptyWorkspaceState();
-    this.states.set(mount, state);
+    let state = this.states.get(mount);
+    if (!state) {
+      state = emptyWorkspaceState();
+      this.states.set(mount, state);
+      this.unwatch.set(mount, watchFolder(handle, state.watch));
+    }
     const deps: KernelDeps = {
       fs,
       lock: webLock(mount),
@@ -202,6 +210,8 @@ export class CoherenceKernels {
 
   /** A folder closed or was re-picked: its kernel is made afresh next time. */
   forget(mount: string): void {
+    this.unwatch.get(mount)?.();
+    this.unwatch.delete(mount);
     this.kernels.delete(mount);
     this.states.delete(mount);
   }
@@ -230,6 +240,8 @@ export function coherenceKernelsFor(
     writerId: () => (writer ??= coherenceWriterId(db, uuid7)),
     tracking,
     scan: async (deps, state, handle) => {
+      // About to reuse the last walk: give a change made a moment ago the time to be reported.
+      if (state.watch.live && !state.watch.changed) await sleep(REPORT_GRACE_MS);
       const report = await scan(deps, state, fsaWorkspaceFs(handle), {
         policy: tracking() ? 'adopt' : 'tracked-only',
         writeSnapshot: async (hash, bytes) => {
