@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry } from './envelope';
-import { appendEntry, ensureInitialized, readLedger } from './ledger';
+import { appendEntries, appendEntry, ensureInitialized, readLedger } from './ledger';
 import * as ledgerModule from './ledger';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import { inProcessLock } from './ledgerFs';
@@ -364,7 +364,13 @@ describe('the ledger', () => {
       .filter(([, v]) => typeof v === 'function')
       .map(([k]) => k)
       .sort();
-    expect(functions).toEqual(['appendEntry', 'compareEntries', 'ensureInitialized', 'readLedger']);
+    expect(functions).toEqual([
+      'appendEntries',
+      'appendEntry',
+      'compareEntries',
+      'ensureInitialized',
+      'readLedger',
+    ]);
     const fs = memoryLedgerFs();
     fs.put(SEG1, 'torn');
     for (let i = 1; i <= 4; i++)
@@ -376,9 +382,36 @@ describe('the ledger', () => {
       );
     await read(fs);
     const onSegments = fs.writes.filter((w) => w.path.endsWith('.jsonl'));
-    expect(onSegments.length).toBeGreaterThan(4);
+    expect(onSegments.length).toBe(4);
     expect(onSegments.every((w) => w.op === 'append')).toBe(true);
     expect(fs.text(SEG1)!.startsWith('torn\n')).toBe(true);
+  });
+});
+
+describe('appending a batch', () => {
+  const batch = [1, 2, 3].map((i) =>
+    entryOf(diag(`010${i}`, `2026-12-03T16:01:0${i}.000Z`, W1, `010${i}`, `batch ${i}`)),
+  );
+
+  it('writes every entry in order with one append, after a torn tail', async () => {
+    const fs = memoryLedgerFs();
+    fs.put(SEG1, 'torn');
+    expect(await appendEntries(fs, W1, batch)).toEqual({ ok: true, segment: `${W1}.jsonl` });
+    const appends = fs.writes.filter((w) => w.path === SEG1 && w.op === 'append');
+    expect(appends).toHaveLength(1);
+    expect(fs.text(SEG1)!.split('\n')).toEqual([
+      'torn',
+      ...batch.map((e) => JSON.stringify(e)),
+      '',
+    ]);
+    expect(messages((await read(fs)).entries)).toEqual(['batch 1', 'batch 2', 'batch 3']);
+  });
+
+  it('refuses the whole batch when one entry is not this writer’s, writing nothing', async () => {
+    const fs = memoryLedgerFs();
+    const foreign = { ...batch[1], writer: W2 };
+    expect(await appendEntries(fs, W1, [batch[0], foreign, batch[2]])).toMatchObject({ ok: false });
+    expect(fs.paths()).toEqual([]);
   });
 });
 

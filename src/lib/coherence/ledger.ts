@@ -304,35 +304,57 @@ function join(parts: Uint8Array[]): Uint8Array {
  * the torn part stays a line of its own and the new entry is whole. Refuses an entry that is not
  * `writer`'s or that reading would reject.
  */
-export async function appendEntry(
+export function appendEntry(
   fs: LedgerFs,
   writer: string,
   entry: LedgerEntry,
   options: LedgerOptions = {},
 ): Promise<LedgerWrite> {
+  return appendEntries(fs, writer, [entry], options);
+}
+
+/**
+ * Appends several entries in one write, in order, as appendEntry does one (a browser's file
+ * append copies the whole file, so many entries one at a time cost the square of their number).
+ * All or nothing: one entry that cannot be written refuses the batch before anything is written.
+ * A segment may pass the rotation limit by one batch.
+ */
+export async function appendEntries(
+  fs: LedgerFs,
+  writer: string,
+  entries: readonly LedgerEntry[],
+  options: LedgerOptions = {},
+): Promise<LedgerWrite> {
   if (!isUuid(writer))
     return { ok: false, error: `writer ${JSON.stringify(writer)} is not a UUID` };
-  if (entry.writer !== writer)
-    return { ok: false, error: `the entry's writer is ${entry.writer}, not ${writer}` };
-  const line = formatEntry(entry);
-  const parsed = parseLine(line.slice(0, -1));
-  if ('future' in parsed)
-    return { ok: false, error: `format ${entry.format} is newer than this app writes` };
-  if (!parsed.ok) return { ok: false, error: `not a valid ledger entry: ${parsed.reason}` };
-  const bytes = encoder.encode(line);
-  if (bytes.length - 1 > LINE_LIMIT) return { ok: false, error: 'the entry is longer than 16 MiB' };
+  const lines: Uint8Array[] = [];
+  for (const entry of entries) {
+    if (entry.writer !== writer)
+      return { ok: false, error: `the entry's writer is ${entry.writer}, not ${writer}` };
+    const line = formatEntry(entry);
+    const parsed = parseLine(line.slice(0, -1));
+    if ('future' in parsed)
+      return { ok: false, error: `format ${entry.format} is newer than this app writes` };
+    if (!parsed.ok) return { ok: false, error: `not a valid ledger entry: ${parsed.reason}` };
+    const bytes = encoder.encode(line);
+    if (bytes.length - 1 > LINE_LIMIT)
+      return { ok: false, error: 'the entry is longer than 16 MiB' };
+    lines.push(bytes);
+  }
   const limit = options.segmentLimit ?? SEGMENT_LIMIT;
   try {
     return await lockFor(fs, options)(LEDGER_LOCK, async () => {
       await initialize(fs);
       const segment = await activeSegment(fs, writer, limit);
       const path = `${LEDGER_DIR}/${segment}`;
+      if (lines.length === 0) return { ok: true as const, segment };
       const size = (await fs.size(path)) ?? 0;
+      let torn = false;
       if (size > 0) {
         const last = await fs.read(path, size - 1);
-        if (last && last[last.length - 1] !== NEWLINE) await fs.append(path, encoder.encode('\n'));
+        torn = !!last && last[last.length - 1] !== NEWLINE;
       }
-      await fs.append(path, bytes);
+      await fs.append(path, join(torn ? [encoder.encode('\n'), ...lines] : lines));
       return { ok: true as const, segment };
     });
   } catch (e) {

@@ -33,7 +33,7 @@ import { contentHash, decodeUtf8, maskedCanonicalBytes, revisionId } from './can
 import { buildDag, heads, isKind, type Dag } from './dag';
 import { rfc3339, type LedgerEntry } from './envelope';
 import { inspectIdentity, type IdentityReading } from './identity';
-import { appendEntry, ensureInitialized, LEDGER_LOCK, readLedger, VMARK_DIR } from './ledger';
+import { appendEntries, ensureInitialized, LEDGER_LOCK, readLedger, VMARK_DIR } from './ledger';
 import type { LockFn } from './ledgerFs';
 import type { ContentHash, KnownBodies, KnownKind, RevisionId, Uuid } from './records';
 import {
@@ -93,6 +93,8 @@ export interface ScanReport {
  * a write in the same tick of the file system's clock (2 s on FAT) leaves the time as it was.
  */
 export const RACY_MS = 2000;
+/** How many entries a scan writes at once (a file append copies the file: few, larger appends). */
+export const APPEND_BATCH = 256;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 /** The scan holds the ledger lock already; the ledger calls inside it must not wait for it. */
@@ -151,7 +153,18 @@ class Scan {
     private report: ScanReport,
   ) {}
 
+  /** Entries made but not written yet: written together (see appendEntries), in order. */
+  private pending: { entry: LedgerEntry; about: string }[] = [];
+
   async run(): Promise<void> {
+    try {
+      await this.reconcileAll();
+    } finally {
+      await this.flush();
+    }
+  }
+
+  private async reconcileAll(): Promise<void> {
     const { deps, state, report } = this;
     this.initialized = (await deps.fs.list(VMARK_DIR)) !== null;
     if (!this.initialized && this.options.policy === 'tracked-only') {
@@ -405,9 +418,28 @@ class Scan {
       idem: deps.mintId(),
       body,
     } as unknown as LedgerEntry;
-    const written = await appendEntry(deps.fs, deps.writer, entry, { lock: held });
-    if (!written.ok) report.errors.push(`${about || 'the workspace'}: ${written.error}`);
-    return written.ok;
+    this.pending.push({ entry, about });
+    if (this.pending.length >= APPEND_BATCH) await this.flush();
+    return true;
+  }
+
+  /**
+   * Writes the entries made so far in one append. If that fails, none of them is in the ledger
+   * and the next scan, finding the same differences, makes them again.
+   */
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = [];
+    if (batch.length === 0) return;
+    const { deps, report } = this;
+    const entries = batch.map((b) => b.entry);
+    const written = await appendEntries(deps.fs, deps.writer, entries, { lock: held });
+    if (!written.ok) {
+      const about = [...new Set(batch.map((b) => b.about || 'the workspace'))];
+      report.errors.push(
+        `${about.slice(0, 3).join(', ')}${about.length > 3 ? '…' : ''}: ${written.error}`,
+      );
+    }
   }
 }
 

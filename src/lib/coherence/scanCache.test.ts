@@ -265,3 +265,30 @@ describe('the scan while the app watches the folder', () => {
     expect(lists()).toBe(2 * once);
   });
 });
+
+describe('what a scan writes', () => {
+  it('writes the entries it makes together, in one append', async () => {
+    const t = await tracked();
+    for (let i = 1; i <= 3; i++)
+      t.store.put(
+        `new-${i}.md`,
+        `---\nvmark:\n  id: 0198a002-0000-7000-8000-00000000000${i}\n---\n# ${i}\n`,
+      );
+    expect(await t.run()).toMatchObject({ adopted: 3, errors: [] });
+    const own = t.store.writes.filter((w) => w.path === `.vmark/ledger/${WRITER}.jsonl`);
+    expect(own).toEqual([{ op: 'append', path: `.vmark/ledger/${WRITER}.jsonl` }]);
+    // A registration and a first revision per document, in that order.
+    const kinds = (t.store.text(`.vmark/ledger/${WRITER}.jsonl`) ?? '')
+      .trim()
+      .split('\n')
+      .map((l) => (JSON.parse(l) as { kind: string }).kind);
+    expect(kinds).toEqual([
+      'object-registered',
+      'transformation',
+      'object-registered',
+      'transformation',
+      'object-registered',
+      'transformation',
+    ]);
+  });
+});
