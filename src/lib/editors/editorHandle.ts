@@ -28,6 +28,8 @@ export interface EditorHandle {
    * top-level heading (WYSIWYG) or the line at `offset` in the whole text (source).
    */
   revealHeading?(index: number, offset: number): void;
+  /** Redraws after focus or typewriter mode was switched (editorPrefs). */
+  refreshModes?(): void;
   /** Find and replace in what the editor shows. */
   find?: FindTarget;
   /** Resolves once the whole document is in the editor (long documents load in steps). */

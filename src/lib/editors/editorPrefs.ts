@@ -5,4 +5,10 @@
 export const editorPrefs = {
   /** Type the closing bracket or quote with the opening one (Settings → Editor). */
   autoPair: true,
+  /** Dim everything but the block being written (F8). */
+  focusMode: false,
+  /** Keep the line being written in the middle of the pane (F9). */
+  typewriter: false,
+  /** Counts switches of the two modes, so open editors redraw. */
+  modes: 0,
 };

@@ -25,9 +25,11 @@ import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
 import { revealTopLevelHeading } from './revealHeading';
 import { autoPairPlugin } from './autoPairProse';
+import { refreshProseModes, writingModesPlugin } from './writingModes';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
+const writingModes = $prose(() => writingModesPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
@@ -142,6 +144,7 @@ export async function createMilkdownEditor(
     .use(caretBlock)
     .use(findHighlights)
     .use(autoPair)
+    .use(writingModes)
     .use(watch);
 
   await editor.create();
@@ -266,6 +269,7 @@ export async function createMilkdownEditor(
     focus: () => view().focus(),
     selection: () => selectionOf(view(), codec()),
     find: findInProse(view),
+    refreshModes: () => refreshProseModes(view()),
     revealHeading: (index) => revealTopLevelHeading(view(), index),
     replaceSelection: (content) => replaceSelectionIn(view(), codec(), content),
     loaded,

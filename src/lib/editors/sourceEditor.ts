@@ -22,6 +22,7 @@ import type { EditorHandle, OnEdit } from './editorHandle';
 import { pageStyleNonce } from './styleNonce';
 import { findExtension, findInSource } from './findInSource';
 import { autoPairSource } from './autoPairSource';
+import { writingModesSource } from './writingModes';
 
 const External = Annotation.define<boolean>();
 
@@ -61,6 +62,7 @@ export function createSourceEditor(
         EditorState.readOnly.of(readOnly),
         findExtension,
         autoPairSource,
+        writingModesSource,
         lineSeparatorFor(text),
         EditorView.updateListener.of((u) => {
           if (!u.docChanged || u.transactions.some((t) => t.annotation(External))) return;
@@ -112,6 +114,7 @@ export function createSourceEditor(
       return { replaced: to - from };
     },
     find: findInSource(view, readOnly),
+    refreshModes: () => view.dispatch({}),
     revealHeading(_index, offset) {
       const at = Math.min(offset, view.state.doc.length);
       view.dispatch({

@@ -44,6 +44,9 @@ export class AppState {
   revisions = $state<Record<string, string>>({});
   /** The person asked for find (or find and replace) in the active document; `seq` counts asks. */
   findRequest = $state<{ replace: boolean; seq: number } | null>(null);
+  /** Writing modes of this window (F8, F9): dim all but the current block; keep it centred. */
+  focusMode = $state(false);
+  typewriter = $state(false);
   /** Word and character counts per tab, for the status bar (text/liveCounts.ts). */
   counts = $state<Record<string, TextCounts>>({});
   private toastSeq = 0;
@@ -127,6 +130,12 @@ export class AppState {
   }
 
   /** The tab's view is gone from this window: its session stops following the tab. */
+  toggleWritingMode(which: 'focusMode' | 'typewriter'): void {
+    this[which] = !this[which];
+    editorPrefs[which] = this[which];
+    editorPrefs.modes++;
+  }
+
   closeSession(tabId: string): void {
     this.sessions.get(tabId)?.close();
     this.sessions.delete(tabId);

@@ -87,6 +87,20 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
       run: () => actions.toggleMode(),
     },
     {
+      id: 'focus-mode',
+      label: 'Focus mode: dim all but the current block',
+      group: 'View',
+      keys: 'F8',
+      run: () => app.toggleWritingMode('focusMode'),
+    },
+    {
+      id: 'typewriter',
+      label: 'Typewriter mode: keep the current line in the middle',
+      group: 'View',
+      keys: 'F9',
+      run: () => app.toggleWritingMode('typewriter'),
+    },
+    {
       id: 'cjk-format',
       label: 'CJK: format',
       group: 'CJK',
