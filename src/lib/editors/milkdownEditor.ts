@@ -115,7 +115,11 @@ export async function createMilkdownEditor(
   const editor = Editor.make()
     .config((ctx) => {
       ctx.set(rootCtx, root);
-      ctx.update(editorViewOptionsCtx, (o) => ({ ...o, editable: () => !readOnly }));
+      ctx.update(editorViewOptionsCtx, (o) => ({
+        ...o,
+        editable: () => !readOnly,
+        attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Document' },
+      }));
       ctx.update(remarkStringifyOptionsCtx, (o) => ({
         ...o,
         bullet: '-' as const,

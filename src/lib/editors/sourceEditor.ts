@@ -61,6 +61,7 @@ export function createSourceEditor(
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
         findExtension,
+        EditorView.contentAttributes.of({ 'aria-label': 'Document source' }),
         autoPairSource,
         writingModesSource,
         lineSeparatorFor(text),
