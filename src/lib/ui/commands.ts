@@ -6,6 +6,7 @@
 import * as actions from './actions';
 import { app } from './appState.svelte';
 import { cjkTransform } from './cjkActions';
+import { exportHtml, printDocument } from './exportActions';
 
 export interface Command {
   id: string;
@@ -62,6 +63,21 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
       run: actions.openFolder,
     },
     { id: 'new-window', label: 'New window', group: 'File', run: actions.newWindow },
+    {
+      id: 'export-html',
+      label: 'Export to HTML',
+      group: 'File',
+      enabled: hasDocument,
+      run: exportHtml,
+    },
+    {
+      id: 'print',
+      label: 'Print or save as PDF…',
+      group: 'File',
+      keys: 'Mod+P',
+      enabled: hasDocument,
+      run: printDocument,
+    },
     {
       id: 'find',
       label: 'Find',
