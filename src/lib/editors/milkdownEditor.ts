@@ -13,7 +13,12 @@ import {
 import { clipboard } from '@milkdown/kit/plugin/clipboard';
 import { history } from '@milkdown/kit/plugin/history';
 import { closeHistory } from '@milkdown/kit/prose/history';
-import { commonmark, linkSchema, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
+import {
+  commonmark,
+  linkSchema,
+  remarkHtmlTransformer,
+  syncHeadingIdPlugin,
+} from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
@@ -23,6 +28,7 @@ import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
+import { htmlBlock } from './htmlBlock';
 
 const findHighlights = $prose(() => findPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
@@ -131,8 +137,14 @@ export async function createMilkdownEditor(
       });
     })
     // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
-    .use(commonmark.filter((plugin) => plugin !== syncHeadingIdPlugin))
+    // HTML blocks are shown as blocks of their own (htmlBlock), not wrapped in paragraphs.
+    .use(
+      commonmark.filter(
+        (plugin) => plugin !== syncHeadingIdPlugin && plugin !== remarkHtmlTransformer.plugin,
+      ),
+    )
     .use(gfm)
+    .use(htmlBlock)
     .use(history)
     .use(clipboard)
     .use(imageAttributes)
