@@ -87,3 +87,63 @@ test('an HTML block is edited as source in place and shown again when left', asy
     HTML_DOC.replace('link</a>\n', 'link</a> <i>more</i>\n'),
   );
 });
+
+const MERMAID_DOC = [
+  '# Diagrams',
+  '',
+  '```mermaid',
+  'graph TD',
+  '  A[Start] --> B{Choice}',
+  '  B --> C[Done]',
+  '```',
+  '',
+  'Text between.',
+  '',
+  '```mermaid',
+  'graph TD',
+  '  A --> --> B',
+  '```',
+  '',
+].join('\n');
+
+test('Mermaid blocks render as diagrams under the CSP, a syntax error shows in place, and the file saves unchanged', async ({
+  page,
+  browser,
+}) => {
+  const csp = await watchCsp(browser, page);
+  const doc = await openNote(page, 'diagrams.md', MERMAID_DOC);
+  const diagrams = doc.locator('.ProseMirror > .vmark-mermaid');
+  await expect(diagrams).toHaveCount(2);
+  const good = diagrams.nth(0);
+  await expect(good).toHaveAttribute('data-state', 'rendered');
+  await expect(good.locator('svg')).toBeVisible();
+  await expect(good.locator('svg')).toContainText('Choice');
+  // The diagram's own style sheet applies (it carries the page's nonce).
+  await expect(good.locator('svg .node rect').first()).toHaveCSS('stroke-width', '1px');
+  const bad = diagrams.nth(1);
+  await expect(bad).toHaveAttribute('data-state', 'error');
+  await expect(bad.locator('.vmark-mermaid-error')).toContainText(/error/i);
+  await expect(bad.locator('svg')).toHaveCount(0);
+  // The code stays an editable code block.
+  await expect(doc.locator('.ProseMirror > pre')).toHaveCount(2);
+  expect(await saved(page, 'diagrams.md')).toBe(MERMAID_DOC);
+  // Mermaid's own measuring copy of a diagram tries inline styles, which the policy refuses;
+  // the diagram shown gets its styles through the nonce and the CSSOM, so nothing else does.
+  const others = (await csp.violations()).filter((v) => !/style-src/.test(v));
+  expect(others).toEqual([]);
+});
+
+test('a Mermaid diagram is drawn again after its code is edited', async ({ page }) => {
+  const doc = await openNote(page, 'diagram-edit.md', MERMAID_DOC);
+  const good = doc.locator('.ProseMirror > .vmark-mermaid').nth(0);
+  await expect(good.locator('svg')).toContainText('Done');
+  // At the end of the code's last line, before its closing bracket.
+  const code = doc.locator('.ProseMirror > pre').nth(0);
+  const box = await code.boundingBox();
+  await code.click({ position: { x: (box?.width ?? 10) - 4, y: (box?.height ?? 10) - 6 } });
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type(' now');
+  await expect(good.locator('svg')).toContainText('Done now');
+  expect(await saved(page, 'diagram-edit.md')).toBe(MERMAID_DOC.replace('C[Done]', 'C[Done now]'));
+});

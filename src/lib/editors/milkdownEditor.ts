@@ -29,6 +29,7 @@ import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
 import { htmlBlock } from './htmlBlock';
+import { mermaidPreview } from './mermaidPreview';
 
 const findHighlights = $prose(() => findPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
@@ -145,6 +146,7 @@ export async function createMilkdownEditor(
     )
     .use(gfm)
     .use(htmlBlock)
+    .use(mermaidPreview)
     .use(history)
     .use(clipboard)
     .use(imageAttributes)
