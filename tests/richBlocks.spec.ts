@@ -71,7 +71,7 @@ test('an HTML block is edited as source in place and shown again when left', asy
   const doc = await openNote(page, 'html-source.md', HTML_DOC);
   const block = doc.locator('.ProseMirror > .vmark-html-block').nth(1);
   await block.click();
-  const area = block.locator('textarea.vmark-html-source');
+  const area = block.locator('textarea');
   await expect(area).toBeVisible();
   await expect(area).toHaveValue(
     '<div align="center">\n  <b>Bold</b> <a href="https://example.com/">link</a>\n</div>',
@@ -146,4 +146,59 @@ test('a Mermaid diagram is drawn again after its code is edited', async ({ page 
   await page.keyboard.type(' now');
   await expect(good.locator('svg')).toContainText('Done now');
   expect(await saved(page, 'diagram-edit.md')).toBe(MERMAID_DOC.replace('C[Done]', 'C[Done now]'));
+});
+
+const MATH_DOC = [
+  '# Math',
+  '',
+  'Euler: $e^{i\\pi} + 1 = 0$ holds.',
+  '',
+  '$$',
+  '\\int_0^1 x^2\\,dx = \\frac{1}{3}',
+  '$$',
+  '',
+  'A closing word.',
+  '',
+].join('\n');
+
+test('formulas are typeset by KaTeX under the CSP, and the file saves unchanged', async ({
+  page,
+  browser,
+}) => {
+  const csp = await watchCsp(browser, page);
+  const doc = await openNote(page, 'math.md', MATH_DOC);
+  const inline = doc.locator('.ProseMirror .vmark-math-inline');
+  await expect(inline.locator('.katex')).toBeVisible();
+  await expect(inline.locator('.katex annotation')).toHaveText('e^{i\\pi} + 1 = 0');
+  const block = doc.locator('.ProseMirror > .vmark-math-block');
+  await expect(block.locator('.katex-display .katex')).toBeVisible();
+  // KaTeX's style sheet applies: its MathML copy is for assistive technology only.
+  await expect(block.locator('.katex-mathml')).toHaveCSS('position', 'absolute');
+  expect(await saved(page, 'math.md')).toBe(MATH_DOC);
+  expect(await csp.violations()).toEqual([]);
+});
+
+test('a word edited next to a formula changes only that word', async ({ page }) => {
+  const doc = await openNote(page, 'math-word.md', MATH_DOC);
+  await doc.locator('.ProseMirror > p').first().click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 'holds.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.type('stands.');
+  expect(await saved(page, 'math-word.md')).toBe(MATH_DOC.replace('holds.', 'stands.'));
+});
+
+test('a block formula is edited as source in place', async ({ page }) => {
+  const doc = await openNote(page, 'math-edit.md', MATH_DOC);
+  const block = doc.locator('.ProseMirror > .vmark-math-block');
+  await expect(block.locator('.katex')).toBeVisible();
+  await block.click();
+  const area = block.locator('textarea');
+  await expect(area).toHaveValue('\\int_0^1 x^2\\,dx = \\frac{1}{3}');
+  await area.press('End');
+  await page.keyboard.type(' + C');
+  await area.press('Escape');
+  await expect(block.locator('.katex annotation')).toHaveText(
+    '\\int_0^1 x^2\\,dx = \\frac{1}{3} + C',
+  );
+  expect(await saved(page, 'math-edit.md')).toBe(MATH_DOC.replace('{3}\n', '{3} + C\n'));
 });

@@ -3,10 +3,10 @@
  * splits it into several blocks, such as `<details>` with paragraphs inside) is one atom node that
  * holds its source text exactly; the node view shows a sanitised preview and edits the source.
  */
-import { $node, $prose, $remark, $view } from '@milkdown/kit/utils';
-import { NodeSelection, Plugin, PluginKey } from '@milkdown/kit/prose/state';
+import { $node, $remark, $view } from '@milkdown/kit/utils';
 import { mergeHtmlRuns } from '../markdown/htmlRuns';
-import { HtmlBlockView, EDIT_SOURCE_EVENT } from './htmlBlockView';
+import { sanitizedPreview } from './sanitizeHtml';
+import { SourceAtomView, type AtomKind } from './sourceAtomView';
 
 /** The mdast type of an HTML block the editor shows as one block. */
 const BLOCK_TYPE = 'vmarkHtmlBlock';
@@ -71,25 +71,15 @@ export const htmlBlockSchema = $node('html_block', () => ({
   },
 }));
 
+const HTML_BLOCK: AtomKind = {
+  className: 'vmark-html-block',
+  inline: false,
+  label: 'HTML source',
+  render: (value, host) => host.replaceChildren(sanitizedPreview(value)),
+};
+
 export const htmlBlockView = $view(htmlBlockSchema, () => (node, view, getPos) => {
-  return new HtmlBlockView(node, view, getPos);
+  return new SourceAtomView(node, view, getPos, HTML_BLOCK);
 });
 
-/** Enter on a selected HTML block opens its source. */
-export const htmlBlockKeys = $prose(
-  () =>
-    new Plugin({
-      key: new PluginKey('vmark-html-block-keys'),
-      props: {
-        handleKeyDown(view, event) {
-          const sel = view.state.selection;
-          if (event.key !== 'Enter' || !(sel instanceof NodeSelection)) return false;
-          if (sel.node.type.name !== 'html_block' || !view.editable) return false;
-          view.nodeDOM(sel.from)?.dispatchEvent(new CustomEvent(EDIT_SOURCE_EVENT));
-          return true;
-        },
-      },
-    }),
-);
-
-export const htmlBlock = [htmlBlockRemark, htmlBlockSchema, htmlBlockView, htmlBlockKeys].flat();
+export const htmlBlock = [htmlBlockRemark, htmlBlockSchema, htmlBlockView].flat();

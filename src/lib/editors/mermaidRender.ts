@@ -1,11 +1,10 @@
 /**
  * Renders Mermaid diagrams. Mermaid (large) is loaded by a dynamic import the first time a diagram
  * is shown, and renders one diagram at a time. The SVG it gives is put into the page in a way the
- * app's Content-Security-Policy admits: its `<style>` element gets the page's style nonce, and its
- * inline style attributes are applied through the CSSOM (which the policy does not restrict).
+ * app's Content-Security-Policy admits (`cspMarkup.ts`).
  */
 import type { Mermaid } from 'mermaid';
-import { pageStyleNonce } from './styleNonce';
+import { styledSvg } from './cspMarkup';
 
 let loading: Promise<Mermaid> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
@@ -50,30 +49,7 @@ export function renderMermaid(code: string): Promise<MermaidResult> {
 
 /** Puts an SVG text into `host` (replacing what it held), keeping its styles under the CSP. */
 export function showSvg(host: HTMLElement, svg: string): boolean {
-  const parsed = new DOMParser().parseFromString(svg, 'image/svg+xml');
-  const root = parsed.documentElement;
-  if (root.localName !== 'svg' || root.querySelector('parsererror')) return false;
-  // The inert copy has no policy; style attributes are taken off there and set again through
-  // the CSSOM once the elements are in the page.
-  const styles: string[] = [];
-  for (const el of [root, ...root.querySelectorAll('[style]')]) {
-    const style = el.getAttribute('style');
-    if (style === null) continue;
-    el.removeAttribute('style');
-    el.setAttribute('data-vmark-style', String(styles.length));
-    styles.push(style);
-  }
-  for (const el of root.querySelectorAll('script, foreignObject')) el.remove();
-  const nonce = pageStyleNonce();
-  // Without a nonce the page came without a policy (`vite dev`), and the style applies as it is.
-  if (nonce) for (const style of root.querySelectorAll('style')) style.setAttribute('nonce', nonce);
-  const node = document.importNode(root, true);
-  for (const el of [node, ...node.querySelectorAll('[data-vmark-style]')]) {
-    const index = el.getAttribute('data-vmark-style');
-    if (index === null) continue;
-    el.removeAttribute('data-vmark-style');
-    (el as SVGElement).style.cssText = styles[Number(index)] ?? '';
-  }
-  host.replaceChildren(node);
-  return true;
+  const node = styledSvg(svg);
+  if (node) host.replaceChildren(node);
+  return node !== null;
 }

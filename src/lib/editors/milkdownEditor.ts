@@ -28,8 +28,7 @@ import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
-import { htmlBlock } from './htmlBlock';
-import { mermaidPreview } from './mermaidPreview';
+import { richBlocks } from './richBlocks';
 
 const findHighlights = $prose(() => findPlugin);
 import type { EditorHandle, OnEdit } from './editorHandle';
@@ -138,15 +137,14 @@ export async function createMilkdownEditor(
       });
     })
     // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
-    // HTML blocks are shown as blocks of their own (htmlBlock), not wrapped in paragraphs.
+    // HTML blocks are shown as blocks of their own (richBlocks), not wrapped in paragraphs.
     .use(
       commonmark.filter(
         (plugin) => plugin !== syncHeadingIdPlugin && plugin !== remarkHtmlTransformer.plugin,
       ),
     )
     .use(gfm)
-    .use(htmlBlock)
-    .use(mermaidPreview)
+    .use(richBlocks)
     .use(history)
     .use(clipboard)
     .use(imageAttributes)

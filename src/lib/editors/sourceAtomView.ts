@@ -1,16 +1,27 @@
 /**
- * The node view of an HTML block: a sanitised preview of the HTML, and a text area over it that
- * edits the block's source in place (opened by a click or Enter, closed by leaving it or Escape).
+ * The node view of an atom that holds source text (an HTML block, a formula): a rendering of the
+ * source, and a text area in its place that edits the source (opened by a click or Enter, closed
+ * by leaving it, Escape, Ctrl/Cmd+Enter, or Enter in an inline one).
  */
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
+import { NodeSelection, Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import type { EditorView, NodeView } from '@milkdown/kit/prose/view';
-import { sanitizedPreview } from './sanitizeHtml';
 import './richBlocks.css';
 
-/** Dispatched on an HTML block's element to open its source. */
+/** Dispatched on an atom's element to open its source. */
 export const EDIT_SOURCE_EVENT = 'vmark-edit-source';
 
-export class HtmlBlockView implements NodeView {
+export interface AtomKind {
+  /** The class of the view's element; `…-preview` and `…-source` name its parts. */
+  className: string;
+  inline: boolean;
+  /** How the source field is announced. */
+  label: string;
+  /** Shows `value` in `host` (replacing what it held). */
+  render(value: string, host: HTMLElement): void;
+}
+
+export class SourceAtomView implements NodeView {
   readonly dom: HTMLElement;
   private readonly preview: HTMLElement;
   private source: HTMLTextAreaElement | null = null;
@@ -19,12 +30,13 @@ export class HtmlBlockView implements NodeView {
     private node: ProseNode,
     private readonly view: EditorView,
     private readonly getPos: () => number | undefined,
+    private readonly kind: AtomKind,
   ) {
-    this.dom = document.createElement('div');
-    this.dom.className = 'vmark-html-block';
-    this.dom.dataset.type = 'html-block';
-    this.preview = document.createElement('div');
-    this.preview.className = 'vmark-html-preview';
+    const tag = kind.inline ? 'span' : 'div';
+    this.dom = document.createElement(tag);
+    this.dom.className = `vmark-atom ${kind.className}`;
+    this.preview = document.createElement(tag);
+    this.preview.className = `${kind.className}-preview`;
     this.dom.append(this.preview);
     this.render();
     this.dom.addEventListener('click', (event) => {
@@ -37,7 +49,7 @@ export class HtmlBlockView implements NodeView {
   }
 
   private render(): void {
-    this.preview.replaceChildren(sanitizedPreview(this.node.attrs.value as string));
+    this.kind.render(this.node.attrs.value as string, this.preview);
     this.dom.classList.toggle('empty', this.preview.childNodes.length === 0);
   }
 
@@ -45,17 +57,21 @@ export class HtmlBlockView implements NodeView {
   open(): void {
     if (this.source || !this.view.editable) return;
     const area = document.createElement('textarea');
-    area.className = 'vmark-html-source';
+    area.className = `${this.kind.className}-source`;
     area.spellcheck = false;
     area.value = this.node.attrs.value as string;
-    area.rows = Math.max(2, area.value.split('\n').length + 1);
-    area.setAttribute('aria-label', 'HTML source');
-    area.addEventListener('input', () => {
-      area.rows = Math.max(2, area.value.split('\n').length + 1);
-    });
+    const size = () => {
+      const lines = area.value.split('\n');
+      area.rows = this.kind.inline ? lines.length : Math.max(2, lines.length + 1);
+      if (this.kind.inline) area.cols = Math.max(4, ...lines.map((l) => l.length + 1));
+    };
+    size();
+    area.setAttribute('aria-label', this.kind.label);
+    area.addEventListener('input', size);
     area.addEventListener('blur', () => this.close(false));
     area.addEventListener('keydown', (event) => {
-      if (event.key === 'Escape' || (event.key === 'Enter' && (event.ctrlKey || event.metaKey))) {
+      const enter = event.key === 'Enter' && (this.kind.inline || event.ctrlKey || event.metaKey);
+      if (event.key === 'Escape' || enter) {
         event.preventDefault();
         this.close(true);
       }
@@ -113,4 +129,20 @@ export class HtmlBlockView implements NodeView {
   destroy(): void {
     this.source = null;
   }
+}
+
+/** Enter on a selected atom with a source view opens its source. */
+export function openSourceOnEnter(names: readonly string[]): Plugin {
+  return new Plugin({
+    key: new PluginKey('vmark-atom-source-keys'),
+    props: {
+      handleKeyDown(view, event) {
+        const sel = view.state.selection;
+        if (event.key !== 'Enter' || !(sel instanceof NodeSelection)) return false;
+        if (!names.includes(sel.node.type.name) || !view.editable) return false;
+        view.nodeDOM(sel.from)?.dispatchEvent(new CustomEvent(EDIT_SOURCE_EVENT));
+        return true;
+      },
+    },
+  });
 }
