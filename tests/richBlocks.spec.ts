@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { failureKey, sweepActiveDocument } from './support/fidelitySweep.mjs';
 import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
 import { watchCsp } from './support/cspWatch';
 
@@ -201,4 +203,39 @@ test('a block formula is edited as source in place', async ({ page }) => {
     '\\int_0^1 x^2\\,dx = \\frac{1}{3} + C',
   );
   expect(await saved(page, 'math-edit.md')).toBe(MATH_DOC.replace('{3}\n', '{3} + C\n'));
+});
+
+const RICH = readFileSync(new URL('./fixtures/markdown/rich-blocks.md', import.meta.url), 'utf8');
+
+test('a document with every rich block saves unchanged, and replacing any word changes only that word', async ({
+  page,
+}) => {
+  const doc = await openNote(page, 'rich-blocks.md', RICH);
+  await expect(page.locator('.document:not(.hidden)[data-complete="true"]')).toBeVisible();
+  await expect(doc.locator('.ProseMirror > .vmark-html-block')).toHaveCount(3);
+  // Diagrams are drawn as they come into view.
+  const diagrams = doc.locator('.ProseMirror > .vmark-mermaid');
+  await expect(diagrams).toHaveCount(2);
+  for (const diagram of await diagrams.all()) {
+    await diagram.scrollIntoViewIfNeeded();
+    await expect(diagram.locator('svg')).toBeVisible();
+  }
+  await expect(doc.locator('.ProseMirror .katex')).toHaveCount(6);
+  expect(await saved(page, 'rich-blocks.md')).toBe(RICH);
+  const results = await sweepActiveDocument(page);
+  expect(results.length).toBeGreaterThan(10);
+  expect(results.filter((r) => !r.exact).map((r) => failureKey('rich-blocks.md', r))).toEqual([]);
+});
+
+test('a Mermaid diagram far down the document is drawn only once it is scrolled into view', async ({
+  page,
+}) => {
+  const filler = Array.from({ length: 80 }, (_, i) => `Paragraph ${i + 1} of filler text.`);
+  const text = [...filler, '```mermaid', 'graph TD', '  Far --> Away', '```', ''].join('\n\n');
+  const doc = await openNote(page, 'far-diagram.md', text);
+  const diagram = doc.locator('.ProseMirror > .vmark-mermaid');
+  await expect(diagram).toHaveAttribute('data-state', 'waiting');
+  await diagram.scrollIntoViewIfNeeded();
+  await expect(diagram.locator('svg')).toContainText('Away');
+  expect(await saved(page, 'far-diagram.md')).toBe(text);
 });
