@@ -239,3 +239,48 @@ test('a Mermaid diagram far down the document is drawn only once it is scrolled 
   await expect(diagram.locator('svg')).toContainText('Away');
   expect(await saved(page, 'far-diagram.md')).toBe(text);
 });
+
+const ALERT_DOC = [
+  '> [!NOTE]',
+  '> Useful information for readers.',
+  '',
+  '> [!WARNING]',
+  '> Critical content.',
+  '',
+  '> A plain quote.',
+  '',
+].join('\n');
+
+test('GitHub alerts are styled with their label, and a word edited in one changes only that word', async ({
+  page,
+}) => {
+  const doc = await openNote(page, 'alerts.md', ALERT_DOC);
+  const quotes = doc.locator('.ProseMirror > blockquote');
+  await expect(quotes).toHaveCount(3);
+  await expect(quotes.nth(0)).toHaveClass(/vmark-alert-note/);
+  await expect(quotes.nth(0).locator('.vmark-alert-marker')).toHaveText('[!NOTE]');
+  await expect(quotes.nth(1)).toHaveClass(/vmark-alert-warning/);
+  await expect(quotes.nth(2)).not.toHaveClass(/vmark-alert/);
+  expect(await saved(page, 'alerts.md')).toBe(ALERT_DOC);
+  await quotes.nth(1).getByText('Critical content.').click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 'content.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
+  await page.keyboard.type('news.');
+  expect(await saved(page, 'alerts.md')).toBe(ALERT_DOC.replace('content.', 'news.'));
+});
+
+test('an HTML element that starts near the end of a parse batch is still one block', async ({
+  page,
+}) => {
+  // The editor parses about 8,000 characters at a time; the element starts just before that.
+  let filler = '';
+  for (let n = 1; filler.length + 60 <= 7960; n++)
+    filler += `Filler paragraph ${n}, a few words long.\n\n`;
+  const text = `${filler}<details>\n<summary>Late</summary>\n\n${'Inside the element. '.repeat(6)}\n\n</details>\n\nAfter.\n`;
+  const doc = await openNote(page, 'late-details.md', text);
+  await expect(page.locator('.document:not(.hidden)[data-complete="true"]')).toBeVisible();
+  const block = doc.locator('.ProseMirror > .vmark-html-block');
+  await expect(block).toHaveCount(1);
+  await expect(block.locator('summary')).toHaveText('Late');
+  expect(await saved(page, 'late-details.md')).toBe(text);
+});

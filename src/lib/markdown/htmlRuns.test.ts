@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { elementBalance, htmlRuns, leadingElement, mergeHtmlRuns, type FlowNode } from './htmlRuns';
+import {
+  elementBalance,
+  htmlRuns,
+  leadingElement,
+  leavesElementOpen,
+  mergeHtmlRuns,
+  type FlowNode,
+} from './htmlRuns';
 
 /** Nodes for consecutive blocks of `text` separated by blank lines, typed by their first character. */
 function blocks(text: string): { source: string; nodes: FlowNode[] } {
@@ -74,5 +81,16 @@ describe('mergeHtmlRuns', () => {
     }));
     expect(merged.map((n) => n.type)).toEqual(['block', 'paragraph']);
     expect(merged[0].value).toBe('<details>\n<summary>S</summary>\n\n  *Text*  \n\n</details>');
+  });
+});
+
+describe('leavesElementOpen', () => {
+  it('tells whether the last element opened is still open', () => {
+    expect(leavesElementOpen(['# T\n\n', '<details>\n<summary>S</summary>\n\n', 'Text\n\n'])).toBe(
+      true,
+    );
+    expect(leavesElementOpen(['<details>\n\n', 'Text\n\n', '</details>\n'])).toBe(false);
+    expect(leavesElementOpen(['<div>a</div>\n\n', 'Text\n'])).toBe(false);
+    expect(leavesElementOpen(['Text\n', '<br>\n'])).toBe(false);
   });
 });

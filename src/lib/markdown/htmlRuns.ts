@@ -118,3 +118,39 @@ export function mergeHtmlRuns<N extends FlowNode>(
   out.push(...children.slice(at));
   return out;
 }
+
+/**
+ * Follows blocks' source texts, in order, to tell whether an element is still open after them
+ * (as `htmlRuns` would see it, taking each text that starts with a tag for an HTML block): the
+ * blocks that follow should then be parsed together with them.
+ */
+export class OpenElement {
+  private name: string | null = null;
+  private balance = 0;
+
+  get open(): boolean {
+    return this.name !== null;
+  }
+
+  add(text: string): void {
+    if (!/^[ \t]{0,3}</.test(text)) return;
+    if (this.name !== null) {
+      this.balance += elementBalance(text, this.name);
+      if (this.balance <= 0) this.name = null;
+      return;
+    }
+    const opened = leadingElement(text);
+    const balance = opened ? elementBalance(text, opened) : 0;
+    if (opened && balance > 0) {
+      this.name = opened;
+      this.balance = balance;
+    }
+  }
+}
+
+/** Whether an element is still open after blocks with these texts (see `OpenElement`). */
+export function leavesElementOpen(texts: Iterable<string>): boolean {
+  const tracker = new OpenElement();
+  for (const text of texts) tracker.add(text);
+  return tracker.open;
+}
