@@ -16,7 +16,7 @@ const HTML_DOC = [
   '',
   'A paragraph with a word.',
   '',
-  '<div align="center">',
+  '<div align="center" style="color: red">',
   '  <b>Bold</b> <a href="https://example.com/">link</a>',
   '</div>',
   '',
@@ -76,7 +76,7 @@ test('an HTML block is edited as source in place and shown again when left', asy
   const area = block.locator('textarea');
   await expect(area).toBeVisible();
   await expect(area).toHaveValue(
-    '<div align="center">\n  <b>Bold</b> <a href="https://example.com/">link</a>\n</div>',
+    '<div align="center" style="color: red">\n  <b>Bold</b> <a href="https://example.com/">link</a>\n</div>',
   );
   await area.press('Control+End');
   await area.press('ArrowUp');

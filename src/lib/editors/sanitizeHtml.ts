@@ -4,12 +4,14 @@
  * and links that do not navigate the editor away.
  */
 import DOMPurify from 'dompurify';
+import { PARKED, parkStyles } from './cssDeclarations';
 
 const FORBID_TAGS = ['style', 'form', 'input', 'button', 'select', 'textarea', 'iframe', 'frame'];
-const FORBID_ATTR = ['style', 'id', 'name', 'formaction', 'autofocus', 'tabindex'];
+const FORBID_ATTR = ['style', PARKED, 'id', 'name', 'formaction', 'autofocus', 'tabindex'];
 
 export function sanitizedPreview(html: string): DocumentFragment {
-  const fragment = DOMPurify.sanitize(html, {
+  // Style attributes are renamed before parsing: the policy refuses even parsing them.
+  const fragment = DOMPurify.sanitize(parkStyles(html), {
     RETURN_DOM_FRAGMENT: true,
     FORBID_TAGS,
     FORBID_ATTR,
