@@ -266,7 +266,13 @@ test('GitHub alerts are styled with their label, and a word edited in one change
   await page.keyboard.press('End');
   for (let i = 0; i < 'content.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.type('news.');
-  expect(await saved(page, 'alerts.md')).toBe(ALERT_DOC.replace('content.', 'news.'));
+  // A second save: the first one's message is still on screen, so wait for the state instead.
+  await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
+  await page.keyboard.press('Control+s');
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  expect((await readOpfs(page, 'alerts.md'))?.toString('utf8')).toBe(
+    ALERT_DOC.replace('content.', 'news.'),
+  );
 });
 
 test('an HTML element that starts near the end of a parse batch is still one block', async ({
