@@ -2,7 +2,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { failureKey, sweepActiveDocument } from './support/fidelitySweep.mjs';
 import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
-import { watchCsp } from './support/cspWatch';
 
 const HTML_DOC = [
   '# Notes',
@@ -24,6 +23,32 @@ const HTML_DOC = [
   '',
 ].join('\n');
 
+/**
+ * Collects the page's Content-Security-Policy violations: its `securitypolicyviolation` events
+ * and the console errors Chromium writes for them.
+ */
+async function watchPageCsp(page: Page) {
+  const seen: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspSeen: string[] };
+    w.__cspSeen = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      w.__cspSeen.push(`${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return {
+    violations: async () => [
+      ...seen,
+      ...(await page.evaluate(
+        () => (window as unknown as { __cspSeen?: string[] }).__cspSeen ?? [],
+      )),
+    ],
+  };
+}
+
 /** Opens a note that holds `text` in the WYSIWYG editor. */
 async function openNote(page: Page, name: string, text: string) {
   await openApp(page);
@@ -44,9 +69,8 @@ async function saved(page: Page, name: string): Promise<string> {
 
 test('an HTML element with markdown inside shows as one block with a sanitised preview, and saves unchanged', async ({
   page,
-  browser,
 }) => {
-  const csp = await watchCsp(browser, page);
+  const csp = await watchPageCsp(page);
   const doc = await openNote(page, 'html.md', HTML_DOC);
   const blocks = doc.locator('.ProseMirror > .vmark-html-block');
   await expect(blocks).toHaveCount(3);
@@ -110,9 +134,8 @@ const MERMAID_DOC = [
 
 test('Mermaid blocks render as diagrams under the CSP, a syntax error shows in place, and the file saves unchanged', async ({
   page,
-  browser,
 }) => {
-  const csp = await watchCsp(browser, page);
+  const csp = await watchPageCsp(page);
   const doc = await openNote(page, 'diagrams.md', MERMAID_DOC);
   const diagrams = doc.locator('.ProseMirror > .vmark-mermaid');
   await expect(diagrams).toHaveCount(2);
@@ -165,9 +188,8 @@ const MATH_DOC = [
 
 test('formulas are typeset by KaTeX under the CSP, and the file saves unchanged', async ({
   page,
-  browser,
 }) => {
-  const csp = await watchCsp(browser, page);
+  const csp = await watchPageCsp(page);
   const doc = await openNote(page, 'math.md', MATH_DOC);
   const inline = doc.locator('.ProseMirror .vmark-math-inline');
   await expect(inline.locator('.katex')).toBeVisible();
