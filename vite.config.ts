@@ -41,7 +41,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm}'],
+        globPatterns: ['client/**/*.{js,css,ico,png,svg,webp,webmanifest,wasm,woff2}'],
         maximumFileSizeToCacheInBytes: 20 * 1024 * 1024,
         // Written after the service worker (bootstrapScriptPlugin), so not found by globPatterns.
         additionalManifestEntries: [{ url: BOOTSTRAP_FILE, revision: BUILD_REVISION }],
@@ -51,6 +51,8 @@ export default defineConfig({
       },
     }),
   ],
+  // Fonts stay files (KaTeX's): the Content-Security-Policy admits fonts from the app only.
+  build: { assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined) },
   worker: { format: 'es', plugins: () => [scopedScriptPlugin()] },
   test: {
     include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],

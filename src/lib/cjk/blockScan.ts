@@ -7,6 +7,7 @@
  */
 
 import { scanLine } from '../markdown/blockScanner';
+import { DOLLAR } from '../markdown/charCodes';
 import { splitFrontMatter } from '../markdown/frontMatter';
 import { htmlBlockStart } from '../markdown/htmlBlockSyntax';
 import { splitLines, type LineSpan } from '../markdown/lines';
@@ -151,7 +152,15 @@ function wholeLineKind(
   awaitingDelimiter: boolean,
   options: BlockScanOptions,
 ): ProtectedKind | null {
-  if (after.kind === 'fence') return 'code-block';
+  // A `$$` fence opens a math block (the editor parses math), any other fence a code block.
+  if (after.kind === 'fence') return after.fence.marker === DOLLAR ? 'math-block' : 'code-block';
+  if (
+    before.kind === 'fence' &&
+    before.fence.marker === DOLLAR &&
+    /^\s*(?:>\s*)*\$\$/.test(content)
+  ) {
+    return 'math-block';
+  }
   if (before.kind === 'fence' && CLOSING_FENCE.test(content)) return 'code-block';
   if (after.kind === 'indentedCode') return options.indentedCode ? 'code-block' : null;
   if (after.kind === 'html' || (before.kind === 'html' && after.kind === 'none')) {

@@ -11,6 +11,7 @@ import {
   type SourceGroup,
 } from '../wysiwyg/blockMerge';
 import { carryChange } from '../wysiwyg/carryChange';
+import { OpenElement } from '../markdown/htmlRuns';
 import { isPlainEdit } from '../wysiwyg/plainEdit';
 import { alignTexts } from '../wysiwyg/alignment';
 import type { Segment } from '../wysiwyg/textDiff';
@@ -36,6 +37,8 @@ export type Serialize = (doc: ProseNode) => string;
 
 /** Chunks are parsed together in batches of about this many characters (parsing has a cost per call). */
 export const BATCH_CHARS = 8_000;
+/** A batch grows past BATCH_CHARS up to this, to hold an HTML element that spans blocks. */
+const MAX_BATCH_CHARS = 64_000;
 
 interface Span {
   start: number;
@@ -93,6 +96,17 @@ export function parsePrefix(
       chunks[j].end - chunks[i].start <= BATCH_CHARS &&
       !reuse.has(body.slice(chunks[j].start, chunks[j].end))
     ) {
+      j++;
+    }
+    // An HTML element whose content spans several blocks is parsed in one batch (one block).
+    const element = new OpenElement();
+    for (let k = i; k < j; k++) element.add(body.slice(chunks[k].start, chunks[k].end));
+    while (
+      element.open &&
+      j < chunks.length &&
+      chunks[j].end - chunks[i].start <= MAX_BATCH_CHARS
+    ) {
+      element.add(body.slice(chunks[j].start, chunks[j].end));
       j++;
     }
     out.push(...parseBatch(body, chunks.slice(i, j), definitions, pipeline));

@@ -13,7 +13,12 @@ import {
 import { clipboard } from '@milkdown/kit/plugin/clipboard';
 import { history } from '@milkdown/kit/plugin/history';
 import { closeHistory } from '@milkdown/kit/prose/history';
-import { commonmark, linkSchema, syncHeadingIdPlugin } from '@milkdown/kit/preset/commonmark';
+import {
+  commonmark,
+  linkSchema,
+  remarkHtmlTransformer,
+  syncHeadingIdPlugin,
+} from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
@@ -26,6 +31,7 @@ import { findInProse, findPlugin } from './findInProse';
 import { revealTopLevelHeading } from './revealHeading';
 import { autoPairPlugin } from './autoPairProse';
 import { refreshProseModes, writingModesPlugin } from './writingModes';
+import { richBlocks } from './richBlocks';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -140,8 +146,14 @@ export async function createMilkdownEditor(
       });
     })
     // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
-    .use(commonmark.filter((plugin) => plugin !== syncHeadingIdPlugin))
+    // HTML blocks are shown as blocks of their own (richBlocks), not wrapped in paragraphs.
+    .use(
+      commonmark.filter(
+        (plugin) => plugin !== syncHeadingIdPlugin && plugin !== remarkHtmlTransformer.plugin,
+      ),
+    )
     .use(gfm)
+    .use(richBlocks)
     .use(history)
     .use(clipboard)
     .use(imageAttributes)

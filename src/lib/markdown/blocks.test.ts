@@ -9,6 +9,8 @@ import type { Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
+import { mathFromMarkdown } from 'mdast-util-math';
 import { describe, expect, it } from 'vitest';
 import { chunkSource, collectDefinitions, splitTopLevelBlocks, type Chunk } from './index';
 import { splitFrontMatter } from './frontMatter';
@@ -17,7 +19,11 @@ const CORPUS = new URL('../../../tests/corpus/markdown/', import.meta.url);
 const SLOW = 120_000;
 
 function parse(text: string): Root {
-  return fromMarkdown(text, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  // As the editor parses: GFM and math (`$$` blocks).
+  return fromMarkdown(text, {
+    extensions: [gfm(), math()],
+    mdastExtensions: [gfmFromMarkdown(), mathFromMarkdown()],
+  });
 }
 
 /** A deep copy of a node without its `position` fields. */
@@ -132,6 +138,8 @@ const HOSTILE: ReadonlyArray<readonly [string, string]> = [
     '```js\nconst a = 1;\n\n# not a heading\n- not a list\n```\nafter\n',
   ],
   ['tilde fence, longer closing fence', '~~~~ info\n~~~\nstill code\n~~~~~~\n\npara\n'],
+  ['math block with blank lines', 'text\n$$\na\n\n# no heading\n$$\nafter\n\n$$$ m\n$$\n$$$\n'],
+  ['dollars that open no math block', '$$ a$b\n\n$x$ and $$y$$\n\n$\n'],
   [
     'backtick fence with info and backtick in info',
     '``` a`b\nnot code\n```\n\n``` ok\ncode\n```\n',
@@ -217,7 +225,7 @@ const FRAGMENTS: readonly string[] = [
   '</script>', '<?', '?>', '<!X', '>', '<![CDATA[', ']]>', '<x-y>', '<x-y a="1"/>', '| a | b |',
   '|---|---|', '| 1 | 2 |', 'a|b', '-|-', ':-', '[ref]: /url', '[ref]: /url\n"title"',
   '[^fn]: note', '[^fn]', '    continued', '  indented two', '   three', '=', '- - -', '\\',
-  '[a', 'b]: /x', '2) x', '10. x',
+  '[a', 'b]: /x', '2) x', '10. x', '$$', '$$\nx^2\n$$', '$$$ m\n$$\n$$$', '$$ a$b', '$x$',
 ];
 
 /** Markers and snippets that open, close or interrupt blocks, for chaos documents. */
@@ -226,6 +234,7 @@ const TOKENS: readonly string[] = [
   '```', '~~~', '<div>', '</div>', '<!--', '-->', '|', '| a |', '|-|', ':-:', '---', '===', '#',
   'text', '[a]', '[a]:', '[^a]', '[^a]:', '<x-y>', '<script>', '</script>', '<?', '?>', '<!D',
   '>', '<![CDATA[', ']]>', '"t"', '/u', '*', '-', '+', '1.', '2)', '\\', 'a|b', '* * *', '\t',
+  '$$', '$$$', '$',
 ];
 
 function mulberry32(seed: number): () => number {

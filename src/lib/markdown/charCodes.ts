@@ -29,6 +29,7 @@ export const UNDERSCORE = 95;
 export const BACKTICK = 96;
 export const PIPE = 124;
 export const TILDE = 126;
+export const DOLLAR = 36;
 export const DEL = 127;
 
 /** Space or tab: the only characters markdown treats as indentation or blank. */

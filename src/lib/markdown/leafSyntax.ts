@@ -6,6 +6,7 @@
 import {
   BACKTICK,
   DASH,
+  DOLLAR,
   EQUALS,
   HASH,
   SPACE,
@@ -53,16 +54,20 @@ export function isSetextUnderline(src: string, from: number, to: number): boolea
   return isBlankRange(src, index, to);
 }
 
-/** The fence opened by this line, if it opens one: 3+ backticks or tildes and a valid info. */
+/**
+ * The fence opened by this line, if it opens one: 3+ backticks or tildes and a valid info, or
+ * 2+ dollar signs (a math block) and a meta without dollar signs.
+ */
 export function openingFence(src: string, from: number, to: number): Fence | null {
   const marker = src.charCodeAt(from);
-  if (marker !== BACKTICK && marker !== TILDE) return null;
+  if (marker !== BACKTICK && marker !== TILDE && marker !== DOLLAR) return null;
   let index = from;
   while (index < to && src.charCodeAt(index) === marker) index += 1;
   const size = index - from;
-  if (size < 3) return null;
-  if (marker === BACKTICK && src.indexOf('`', index) !== -1 && src.indexOf('`', index) < to) {
-    return null;
+  if (size < (marker === DOLLAR ? 2 : 3)) return null;
+  if (marker !== TILDE) {
+    const again = src.indexOf(String.fromCharCode(marker), index);
+    if (again !== -1 && again < to) return null;
   }
   return { marker, size };
 }
