@@ -155,22 +155,7 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
   expect(await edges(identified)).toEqual([]);
   await page.locator('.breakdown-panel').getByRole('button', { name: 'Refresh' }).click();
   await expect(page.getByTestId('breakdown-coherent')).toBeVisible();
-  const ledgerText = await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const dir = await (await root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
-    let all = '';
-    for await (const [, handle] of (
-      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-    ).entries()) {
-      if (handle.kind === 'file')
-        all += await (await (handle as FileSystemFileHandle).getFile()).text();
-    }
-    return all;
-  });
-  const entries = ledgerText
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
+  const entries = await ledger();
   // The person's save of the note is recorded as theirs, the AI's write with the note as input.
   const saves = entries.filter((e) => e.kind === 'transformation').map((e) => e.body);
   expect(saves).toContainEqual(
@@ -194,7 +179,7 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
     actor: { type: 'agent', id: 'Claude Code' },
     delegation: grant,
   });
-  expect(ledgerText).not.toContain(secret);
+  expect(JSON.stringify(entries)).not.toContain(secret);
   // The grant is recorded as the person's, naming the client, the scope and its end.
   expect(entries.find((e) => e.kind === 'delegation')?.body).toMatchObject({
     delegation: grant,
