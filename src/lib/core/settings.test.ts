@@ -22,6 +22,15 @@ describe('mergeSettings', () => {
     expect(mergeSettings(DEFAULT_SETTINGS, { autoPair: 0 }).autoPair).toBe(true);
   });
 
+  it('follows the browser language by default and takes only the four UI languages', () => {
+    expect(DEFAULT_SETTINGS.language).toBe('auto');
+    expect(mergeSettings(DEFAULT_SETTINGS, { language: 'zh-Hant' }).language).toBe('zh-Hant');
+    expect(mergeSettings(DEFAULT_SETTINGS, { language: 'ko' }).language).toBe('ko');
+    for (const bad of ['de', 'zh-Hans', 'KO', 3, null]) {
+      expect(mergeSettings(DEFAULT_SETTINGS, { language: bad }).language).toBe('auto');
+    }
+  });
+
   it('ignores unknown fields, wrong types and unknown themes', () => {
     const merged = mergeSettings(DEFAULT_SETTINGS, {
       theme: 'neon',

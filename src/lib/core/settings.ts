@@ -1,6 +1,7 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
 import { parseCjkFormatSettings } from '../cjk/settings';
 import { parseGrants } from '../browser/grants';
+import { isLanguageSetting } from '../i18n/locales';
 import type { BrowserSettings, Settings } from './types';
 
 const THEMES = new Set(['system', 'light', 'dark']);
@@ -11,6 +12,7 @@ export function mergeSettings(current: Settings, patch: unknown): Settings {
   if (typeof patch !== 'object' || patch === null) return next;
   const p = patch as Record<string, unknown>;
   if (typeof p.theme === 'string' && THEMES.has(p.theme)) next.theme = p.theme as Settings['theme'];
+  if (isLanguageSetting(p.language)) next.language = p.language;
   if (typeof p.autoApproveEdits === 'boolean') next.autoApproveEdits = p.autoApproveEdits;
   if (typeof p.workspaceRail === 'boolean') next.workspaceRail = p.workspaceRail;
   if (typeof p.trackProvenance === 'boolean') next.trackProvenance = p.trackProvenance;

@@ -16,6 +16,7 @@ import type { RunView } from '../browser/runView';
 import type { PanelCommand, PanelResult } from '../browser/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
 import type { CoherencePanelAnswer, CoherencePanelCall } from './coherence/panelTypes';
+import type { LanguageSetting } from '../i18n/locales';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -25,6 +26,8 @@ export type TextFormat = CodecFormat;
 
 export interface Settings {
   theme: Theme;
+  /** The UI language (Settings → Appearance); `auto` follows the browser's preferences. */
+  language: LanguageSetting;
   /** Lets AI clients save to new paths without asking (Settings → Integrations). */
   autoApproveEdits: boolean;
   /** Shows the workspace rail: several workspace instances per window, one visible. */
@@ -70,6 +73,7 @@ export const DEFAULT_BROWSER_SETTINGS: BrowserSettings = {
 
 export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
+  language: 'auto',
   autoApproveEdits: false,
   workspaceRail: false,
   trackProvenance: false,
