@@ -37,6 +37,7 @@ import { workflowFile, type WorkflowFileCall } from './workflowFiles';
 import * as coherence from './coherence/coherenceKernels';
 import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
 import type { ApprovalAnswer, Operation } from '../browser/protocol';
+import { notices, type Notice } from './notice';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */
 const WINDOW_GRACE_MS = 10_000;
@@ -53,7 +54,7 @@ export class Core implements CoreApi {
   readonly documents: Documents;
   readonly toolHost: ToolHost;
   settings: Settings = { ...DEFAULT_SETTINGS };
-  notices: string[] = [];
+  notices: Notice[] = [];
   readonly approvals = new Approvals();
   readonly ai: AiClients;
   readonly browser: BrowserSide;
@@ -111,9 +112,7 @@ export class Core implements CoreApi {
     await core.ai.credentials.load();
     const restored = await restoreSession(db, core.journal, core.documents);
     if (restored > 0) {
-      core.notices.push(
-        `Restored unsaved changes in ${restored} document${restored === 1 ? '' : 's'} from your last session.`,
-      );
+      core.notices.push(notices.draftsRestored(restored));
     }
     return core;
   }
@@ -149,7 +148,7 @@ export class Core implements CoreApi {
   revokeClientCredential = (id: string) => this.ai.revoke(id);
 
   /** A message for the person, shown as a toast in every window. */
-  notify(message: string): void {
+  notify(message: Notice): void {
     this.notices.push(message);
     this.changed();
   }

@@ -3,6 +3,7 @@ import { isBrowserWorkflowPath } from '../documents/browserWorkflowFile';
 import { checkOpenSize, resolveKind } from '../documents/kind';
 import { decodeFile } from '../markdown/textCodec';
 import { refuse, type Result } from './errors';
+import { notices, type Notice } from './notice';
 import type { NewDoc } from './documents/docState';
 import type { FileContent } from './documents/files';
 
@@ -19,12 +20,9 @@ export async function readDocument(
   if (!kind.ok) return refuse('INVALID_PATH', kind.reason);
   const format = decoded.ok ? decoded.format : { bom: false, eol: 'lf' as const, mixedEol: false };
   const sourceOnly = kind.kind === 'yaml-workflow' || size.mode === 'source';
-  let notice: string | null = null;
-  if (!decoded.ok) notice = `${decoded.reason} VMark Web will never write to it.`;
-  else if (size.mode === 'source' && kind.kind === 'markdown') {
-    notice =
-      'This file is over 1 MB, so it opens in source mode; the WYSIWYG editor is off for it.';
-  }
+  let notice: Notice | null = null;
+  if (!decoded.ok) notice = notices.notUtf8();
+  else if (size.mode === 'source' && kind.kind === 'markdown') notice = notices.largeSourceOnly();
   return {
     ok: true,
     doc: {
@@ -32,7 +30,7 @@ export async function readDocument(
       kind: kind.kind,
       text,
       format,
-      readOnlyReason: decoded.ok ? null : `${path} is not valid UTF-8; it is open read-only.`,
+      readOnlyReason: decoded.ok ? null : notices.notUtf8ReadOnly(path),
       // A browser workflow file is a note, but its text is the workflow: it opens as source.
       mode: sourceOnly || isBrowserWorkflowPath(path) ? 'source' : 'wysiwyg',
       sourceOnly,

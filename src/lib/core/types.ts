@@ -17,6 +17,7 @@ import type { PanelCommand, PanelResult } from '../browser/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
 import type { CoherencePanelAnswer, CoherencePanelCall } from './coherence/panelTypes';
 import type { LanguageSetting } from '../i18n/locales';
+import type { Notice } from './notice';
 
 export type DocKind = 'markdown' | 'yaml-workflow';
 export type EditorMode = 'wysiwyg' | 'source';
@@ -95,12 +96,12 @@ export interface TabInfo {
   version: number;
   dirty: boolean;
   readOnly: boolean;
-  readOnlyReason: string | null;
+  readOnlyReason: Notice | null;
   mode: EditorMode;
   /** Set when the file is too large for the WYSIWYG editor. */
   sourceOnly: boolean;
   /** A message for the person about this tab (restored draft, encoding, access). */
-  notice: string | null;
+  notice: Notice | null;
   /** The tab could not be loaded yet (its folder needs access again). */
   pending: boolean;
 }
@@ -140,7 +141,7 @@ export interface Snapshot {
   workspaces: WorkspaceInfo[];
   settings: Settings;
   /** Core-wide messages for the person, newest last. */
-  notices: string[];
+  notices: Notice[];
   /** The link to the hub: whether this browser serves AI clients, and which are connected. */
   ai: AiView;
   /** Questions for the person from AI clients, oldest first; a window shows its first one. */

@@ -5,10 +5,12 @@
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
 import { common } from './messages/common';
+import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 
 const AREAS = {
   common,
+  notices,
   settings,
 };
 

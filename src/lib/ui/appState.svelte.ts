@@ -1,4 +1,5 @@
 /** The window's view of the core: a reactive snapshot plus the actions the UI calls. */
+import { noticeText } from './noticeText';
 import { connectCore, type CoreRemote } from '../core/client';
 import { forgetCounts, onCounts } from '../text/liveCounts';
 import { editorPrefs } from '../editors/editorPrefs';
@@ -84,7 +85,7 @@ export class AppState {
     this.shared = conn.shared;
     this.snapshot = conn.snapshot;
     editorPrefs.autoPair = conn.snapshot.settings.autoPair;
-    for (const n of conn.snapshot.notices) this.toast(n);
+    for (const n of conn.snapshot.notices) this.toast(noticeText(n));
     if (conn.snapshot.notices.length) void conn.core.dismissNotice(null);
     const focus = (focused: boolean) => void this.core?.setWindowFocus(this.windowId, focused);
     window.addEventListener('focus', () => focus(true));
@@ -101,7 +102,7 @@ export class AppState {
     }
     if (e.type === 'snapshot') {
       if (e.snapshot.notices.length) {
-        for (const n of e.snapshot.notices) this.toast(n);
+        for (const n of e.snapshot.notices) this.toast(noticeText(n));
         void this.core.dismissNotice(null);
       }
       this.snapshot = e.snapshot;

@@ -1,4 +1,5 @@
 /** The app's CJK commands: on the selection when there is one, else on the whole document. */
+import { noticeText } from './noticeText';
 import { transformTextChecked, type TransformKind } from '../cjk';
 import { app } from './appState.svelte';
 import { liveEditor } from './liveEditors';
@@ -18,7 +19,10 @@ export async function cjkTransform(kind: TransformKind): Promise<void> {
     return;
   }
   if (tab.readOnly) {
-    app.toast(tab.readOnlyReason ?? 'This document is read-only.', 'error');
+    app.toast(
+      tab.readOnlyReason ? noticeText(tab.readOnlyReason) : 'This document is read-only.',
+      'error',
+    );
     return;
   }
   const editor = liveEditor(tab.id);

@@ -26,6 +26,7 @@ import { coherenceWriterId, type Db } from '../db';
 import { PersonActs } from '../../coherence/personActs';
 import { recordPanel } from './recordPanel';
 import { REPORT_GRACE_MS, watchFolder } from './folderWatch';
+import { notices, type Notice } from '../notice';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -192,10 +193,10 @@ export class CoherenceKernels {
     path: string,
     text: string,
     reload: () => Promise<void>,
-    notify: (message: string) => void,
+    notify: (message: Notice) => void,
   ): Promise<void> {
     const r = await this.captureSave(path, text, { person: true });
-    if (r.error) notify(`The coherence record of ${path} was not updated: ${r.error}`);
+    if (r.error) notify(notices.coherenceNotUpdated(path, r.error));
     else if (r.content !== undefined) await reload();
   }
 

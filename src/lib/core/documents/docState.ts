@@ -1,4 +1,5 @@
 /** One open document as the core holds it: its text, where it lives, and how far it has come. */
+import type { Notice } from '../notice';
 import { ChangeLog } from '../../collab/changeLog';
 import { newRevision } from '../../revisions/revision';
 import type { DocKind, EditorMode, TextFormat } from '../types';
@@ -19,10 +20,10 @@ export interface DocState {
   /** The recent changes, for windows that are behind. */
   log: ChangeLog;
   format: TextFormat;
-  readOnlyReason: string | null;
+  readOnlyReason: Notice | null;
   mode: EditorMode;
   sourceOnly: boolean;
-  notice: string | null;
+  notice: Notice | null;
   pending: boolean;
 }
 

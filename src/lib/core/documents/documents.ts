@@ -17,6 +17,7 @@ import type { DocKind } from '../types';
 import { DELETED, LF_FORMAT, isDirty, type DocState } from './docState';
 import type { DocumentFiles } from './files';
 import { applyTransaction, type Transaction } from './transaction';
+import { notices } from '../notice';
 
 export interface DocumentEffects {
   /** The tab's unsaved text changed, or it became clean (journal it, or forget it). */
@@ -109,13 +110,13 @@ export class Documents {
   ): Promise<Result<{ revision: string; changed: boolean; doc: DocState }>> {
     const before = this.store.tab(tabId);
     if (!before.ok) return before;
-    if (before.doc.readOnlyReason) return refuse('READ_ONLY', before.doc.readOnlyReason);
+    if (before.doc.readOnlyReason) return refuse('READ_ONLY', before.doc.readOnlyReason.text);
     await this.effects.flushViewers(tabId);
     // Everything below runs without a pause, so nothing can come in between.
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
     const doc = found.doc;
-    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason.text);
     if (options.expectedRevision !== undefined && options.expectedRevision !== doc.revision) {
       return refuse(
         'STALE',
@@ -166,7 +167,7 @@ export class Documents {
    * during the write stays unsaved.
    */
   async save(doc: DocState, path: string, overwrite: boolean): Promise<Result<{ path: string }>> {
-    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+    if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason.text);
     const r = this.files.resolve(path);
     if (!r.ok) return r;
     if (r.segments.length === 0) return refuse('INVALID_PATH', `${path} is a folder, not a file.`);
@@ -206,7 +207,11 @@ export class Documents {
     const before = doc.text;
     const r = this.files.resolve(doc.path);
     if (!r.ok) {
-      this.apply(doc, { origin: 'disk', write: false, meta: { pending: true, notice: r.message } });
+      this.apply(doc, {
+        origin: 'disk',
+        write: false,
+        meta: { pending: true, notice: notices.message(r.message) },
+      });
       return false;
     }
     const read = await this.files.read(r);
@@ -216,20 +221,24 @@ export class Documents {
           origin: 'disk',
           write: false,
           saved: { savedText: DELETED },
-          meta: { notice: `${doc.path} no longer exists; save to write it again.` },
+          meta: { notice: notices.fileGone(doc.path ?? '') },
         });
       } else {
         this.apply(doc, {
           origin: 'disk',
           write: false,
-          meta: { pending: true, notice: read.message },
+          meta: { pending: true, notice: notices.message(read.message) },
         });
       }
       return false;
     }
     const parsed = await readDocument(r.path, read.file);
     if (!parsed.ok) {
-      this.apply(doc, { origin: 'disk', write: false, meta: { notice: parsed.message } });
+      this.apply(doc, {
+        origin: 'disk',
+        write: false,
+        meta: { notice: notices.message(parsed.message) },
+      });
       return false;
     }
     const d = parsed.doc;
@@ -257,7 +266,7 @@ export class Documents {
       origin: 'disk',
       write: false,
       saved: { savedText: DELETED },
-      meta: { notice: `${doc.path} was deleted; save to write it again.` },
+      meta: { notice: notices.fileDeleted(doc.path ?? '') },
     });
   }
 

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createDocState, isDirty, LF_FORMAT, type DocState } from './docState';
 import { applyTransaction } from './transaction';
+import { notices } from '../notice';
 
-function doc(text = 'hello', readOnlyReason: string | null = null): DocState {
+function doc(text = 'hello', reason: string | null = null): DocState {
+  const readOnlyReason = reason === null ? null : notices.message(reason);
   return createDocState('tab-1', 'main', null, {
     path: '/notes/a.md',
     kind: 'markdown',

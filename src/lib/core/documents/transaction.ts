@@ -53,7 +53,7 @@ function stale(doc: DocState, message: string) {
 }
 
 export function applyTransaction(doc: DocState, tr: Transaction): Result<Applied> {
-  if (tr.write !== false && doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason);
+  if (tr.write !== false && doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason.text);
   if (tr.expectedRevision !== undefined && tr.expectedRevision !== doc.revision) {
     return stale(
       doc,

@@ -13,6 +13,7 @@ import type { LintResult } from '../../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
 import type { SessionRead } from '../../coherence/mcpProvenance';
+import type { Notice } from '../notice';
 
 export type TabView = Readonly<DocState>;
 
@@ -68,7 +69,7 @@ export interface ToolHost {
   /** Uses the person's grant for the subject once; answers the mount it gave, or null. */
   consumeApproval(kind: 'open_workspace', subject: string): string | null;
   /** A message for the person, shown as a toast. */
-  notify(message: string): void;
+  notify(message: Notice): void;
   /**
    * Sends one command to the hub's browser driver and answers its result; never throws, never
    * hangs (no hub, a closed link or no answer in time is a BROWSER_UNAVAILABLE refusal). A result

@@ -80,7 +80,7 @@ export async function selectionTool(host: ToolHost, args: SelectionArgs): Promis
   if (args.content === undefined) {
     return argumentError('selection.set needs content (the text that replaces the selection).');
   }
-  if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason);
+  if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason.text);
   const r = await withDeadline(agent.selectionSet(doc.id, args.content, args.expected_revision));
   if (r === 'late') return LATE;
   if (!r.ok) return fromRefusal(r);

@@ -78,7 +78,7 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     agent: (id) => t.agents?.get(id) ?? null,
     anyAgent: (preferred) => t.agents?.get(preferred) ?? t.agents?.values().next().value ?? null,
     raise: () => undefined,
-    notify: (message) => t.notices?.push(message),
+    notify: (message) => t.notices?.push(message.text),
     changed: () => undefined,
     lintHere: async () => ({
       ok: true,

@@ -11,6 +11,7 @@ import {
 import type { ToolHost } from './host';
 import type { SessionContext } from './sessionContext';
 import { inScope, targetTab, targetWindow } from './target';
+import { notices } from '../notice';
 
 type Reads = Pick<SessionContext, 'reads'>;
 
@@ -170,9 +171,7 @@ async function saveAs(
   if (scope) return pathRefusal(scope);
   if (resolved.path !== doc.path) {
     if (!host.settings().autoApproveEdits) {
-      host.notify(
-        `An AI client wanted to save "${host.title(doc)}" as ${resolved.path}; turn on Settings → Integrations → Auto-approve edits to allow this.`,
-      );
+      host.notify(notices.saveAsNeedsApproval(host.title(doc), resolved.path));
       return needsApproval(
         'Saving to a new location needs the person\'s approval: "Auto-approve edits" is off in Settings → Integrations.',
         { filePath: resolved.path },
