@@ -11,12 +11,14 @@ import { coherenceSection, runCoherenceBench } from './coherence.mjs';
 import { runEditingBench } from './editing.mjs';
 import { runExtractBench } from './extract.mjs';
 import { runRaceBench } from './race.mjs';
+import { richEditorSection, runRichEditorBench } from './richEditor.mjs';
 import { runFidelityBench } from './fidelity.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
 import { runTreeBench, treeSection } from './tree.mjs';
 import { runWorkflowBench } from './workflow.mjs';
-import { median, pct, writeOpfs } from './stats.mjs';
+import { median, pct } from './stats.mjs';
+import { keystrokeLatency, timeOpen } from './openTiming.mjs';
 import { CHROMIUM_ARGS, findChromium } from '../tests/support/chromium.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -30,57 +32,9 @@ const PARTS = {
   tree: async () => treeSection(await runTreeBench(findChromium(), CHROMIUM_ARGS)),
   coherence: async () =>
     coherenceSection(await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS)),
+  editor: async () =>
+    richEditorSection(await runRichEditorBench(findChromium(), CHROMIUM_ARGS, RUNS)),
 };
-
-/** Opens `name` from the file tree and returns ms from the click until the editor is ready. */
-async function timeOpen(browser, base, name, text, editorSelector) {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  await page.goto(base);
-  await page.locator('.app[data-window-id]').waitFor();
-  await writeOpfs(page, name, text);
-  await page.reload();
-  const row = page.locator(`.row[data-path="/notes/${name}"] button.name`);
-  await row.waitFor();
-  // Warm the editor's code (first use loads its chunk) with a tiny document, then close it.
-  await writeOpfs(page, 'warm.md', '# warm\n');
-  await page.reload();
-  await page.locator('.row[data-path="/notes/warm.md"] button.name').click();
-  await page.locator('.document[data-ready="true"] .ProseMirror').waitFor();
-  const t0 = Date.now();
-  await page.locator(`.row[data-path="/notes/${name}"] button.name`).click();
-  await page.locator(`.tab.active[title="/notes/${name}"]`).waitFor();
-  await page
-    .locator(`.document:not(.hidden)[data-ready="true"] ${editorSelector}`)
-    .waitFor({ timeout: 120_000 });
-  const ms = Date.now() - t0;
-  await page.locator(`.document:not(.hidden)[data-complete="true"]`).waitFor({ timeout: 120_000 });
-  const fullMs = Date.now() - t0;
-  const heap = await page.evaluate(() => performance.memory?.usedJSHeapSize ?? 0);
-  return { ms, fullMs, heapMB: heap / 1e6, page, context };
-}
-
-/** Types characters and measures keydown → new revision in the status bar, in the page's clock. */
-async function keystrokeLatency(page, count) {
-  await page.evaluate(() => {
-    window.__lat = [];
-    // Installed once per page, so measuring twice in one page counts each keystroke once.
-    if (window.__latInstalled) return;
-    window.__latInstalled = true;
-    const rev = document.querySelector('.statusbar .revision');
-    let t = 0;
-    document.addEventListener('keydown', () => (t = performance.now()), true);
-    new MutationObserver(() => {
-      if (t) window.__lat.push(performance.now() - t);
-      t = 0;
-    }).observe(rev, { attributes: true, attributeFilter: ['data-revision'] });
-  });
-  for (let i = 0; i < count; i++) {
-    await page.keyboard.type('x');
-    await page.waitForFunction((n) => window.__lat.length >= n, i + 1);
-  }
-  return page.evaluate(() => window.__lat);
-}
 
 async function main() {
   if (!existsSync(join(root, 'build/index.html')) || !existsSync(join(root, 'relay/dist/hub.js'))) {
@@ -205,6 +159,8 @@ async function main() {
   const fidelity = await runFidelityBench(findChromium(), CHROMIUM_ARGS);
   console.error('The coherence layer…');
   const coherenceTable = await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS);
+  console.error('The editor with rich blocks…');
+  const richEditor = await runRichEditorBench(findChromium(), CHROMIUM_ARGS, RUNS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -310,6 +266,7 @@ aligned table cells instead. docs/fidelity.md lists the blocks that do not keep 
 ${fidelity.table}
 
 ${coherenceSection(coherenceTable)}
+${richEditorSection(richEditor)}
 
 ## Notes
 
