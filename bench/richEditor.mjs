@@ -136,7 +136,7 @@ export async function runRichEditorBench(executablePath, args, runs = RUNS) {
       r.keys.push(...(await keystrokeLatency(page, 20)));
       await context.close();
       console.error(
-        `rich editor run ${i + 1}: spec ${r.spec.at(-1)} ms, diagrams ${r.open.at(-1)} ms`,
+        `rich editor run ${i + 1}: spec ${Math.round(r.spec.at(-1))} ms, diagrams ${Math.round(r.open.at(-1))} ms`,
       );
     }
   } finally {
