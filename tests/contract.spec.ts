@@ -5,12 +5,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { openApp } from './support/app';
 import { CONTRACT_ROWS, closeBrowserPages, contractContext, problems } from './support/contract';
 import { connectClient } from './support/mcp';
 
 let page: Page;
 let client: Client;
+/** Each tool's listed output schema, compiled: every answer's structuredContent must pass it. */
+const outputChecks = new Map<
+  string,
+  (value: unknown) => { valid: boolean; errorMessage?: string }
+>();
 
 // The rows share one app: each works in a folder of its own.
 test.beforeAll(async ({ browser }) => {
@@ -18,6 +24,10 @@ test.beforeAll(async ({ browser }) => {
   await openApp(page);
   await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
   client = await connectClient('Contract Test');
+  const validator = new AjvJsonSchemaValidator();
+  for (const tool of (await client.listTools()).tools) {
+    if (tool.outputSchema) outputChecks.set(tool.name, validator.getValidator(tool.outputSchema));
+  }
 });
 
 test.afterAll(async () => {
@@ -49,6 +59,14 @@ CONTRACT_ROWS.forEach((row, index) => {
       name: row.tool,
       arguments: { action: row.action, ...args },
     })) as CallToolResult;
+
+    // Every answer, refusals and pictures included, fits the tool's declared output schema.
+    const check = outputChecks.get(row.tool);
+    expect(check, `${row.tool} declares an outputSchema`).toBeDefined();
+    if (result.structuredContent !== undefined || result.isError !== true) {
+      const verdict = check!(result.structuredContent);
+      expect(verdict.valid, verdict.errorMessage).toBe(true);
+    }
 
     if (row.image) {
       // A line naming the page and a JPEG (SPEC §2), instead of JSON.

@@ -2,6 +2,7 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TRUNCATION_NOTES, limitSize, refusal } from './envelopes';
+import { OUTPUT_SCHEMAS } from './outputSchemas';
 import { TOOL_DEFINITIONS, type ToolName } from './tools';
 
 /** What a handler may know of the call beyond its arguments. */
@@ -61,6 +62,7 @@ export function registerTools(server: McpServer, handle: ToolHandler): void {
         title: tool.title,
         description: tool.description,
         inputSchema: tool.inputSchema,
+        outputSchema: OUTPUT_SCHEMAS[tool.name],
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>, extra: unknown) => {

@@ -41,11 +41,16 @@ function screenshotResult(
   image: { base64: string; mimeType: string },
 ): CallToolResult {
   const url = typeof data.url === 'string' && data.url ? data.url : 'the page';
+  // structuredContent names the picture, since a tool with an output schema must give one.
   return {
     content: [
       { type: 'text', text: `Screenshot of ${url}` },
       { type: 'image', data: image.base64, mimeType: image.mimeType },
     ],
+    structuredContent: {
+      ...(typeof data.url === 'string' && data.url ? { url: data.url } : {}),
+      mimeType: image.mimeType,
+    },
   };
 }
 
