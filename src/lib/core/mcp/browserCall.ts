@@ -3,7 +3,6 @@
  * through the host, with progress for the long waits and the client's cancellation honoured.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import {
   argumentError,
   browserCommand,
@@ -12,10 +11,8 @@ import {
   type CallContext,
 } from '../../mcp';
 import { toolResult } from './browserResult';
+import { awaitLong, CANCELLED_MESSAGE } from './longCall';
 import type { ToolHost } from './host';
-
-/** How often a long call tells a client that asked for progress how far it has come. */
-export const PROGRESS_EVERY_MS = 1_000;
 
 const LONG: Record<string, string> = {
   open: 'Loading the page',
@@ -26,40 +23,6 @@ const LONG: Record<string, string> = {
 
 export const DISABLED_MESSAGE =
   'The browser tools are turned off in VMark Web (Settings → Browser). Ask the person to turn them on if they want you to browse.';
-
-/** Waits for the driver, reporting progress and giving up when the client cancels. */
-async function await_(
-  pending: Promise<DriverResult>,
-  cmd: DriverCommand,
-  context: CallContext,
-): Promise<DriverResult | null> {
-  const label = LONG[cmd.op];
-  const { signal } = context;
-  if (!label && !signal) return pending;
-  const total = 'timeoutMs' in cmd && cmd.timeoutMs ? cmd.timeoutMs : MAX_TIMEOUT_MS;
-  const started = Date.now();
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let onAbort: (() => void) | undefined;
-  const cancelled = new Promise<null>((resolve) => {
-    if (!signal) return;
-    onAbort = () => resolve(null);
-    if (signal.aborted) resolve(null);
-    else signal.addEventListener('abort', onAbort, { once: true });
-  });
-  if (label) {
-    timer = setInterval(() => {
-      const elapsed = Math.min(Date.now() - started, total);
-      const seconds = Math.round(elapsed / 1000);
-      context.progress(elapsed, total, `${label}: ${seconds} s of ${Math.round(total / 1000)} s`);
-    }, PROGRESS_EVERY_MS);
-  }
-  try {
-    return await Promise.race([pending, cancelled]);
-  } finally {
-    if (timer !== undefined) clearInterval(timer);
-    if (onAbort) signal?.removeEventListener('abort', onAbort);
-  }
-}
 
 export async function browserCall(
   host: ToolHost,
@@ -74,8 +37,14 @@ export async function browserCall(
   }
   const built = browserCommand(args);
   if (!built.ok) return argumentError(built.sentence);
-  const result = await await_(host.browser(built.cmd, client), built.cmd, context);
+  const cmd = built.cmd;
+  const label = LONG[cmd.op];
+  const totalMs = 'timeoutMs' in cmd && cmd.timeoutMs ? cmd.timeoutMs : MAX_TIMEOUT_MS;
+  const result = await awaitLong(host.browser(cmd, client), context, {
+    label,
+    totalMs: label ? totalMs : undefined,
+  });
   // A cancelled call's answer is dropped by the SDK; the driver finishes the command on its own.
-  if (result === null) return refusal('INTERNAL', 'The call was cancelled.');
-  return toolResult(built.cmd, result);
+  if (result === null) return refusal('INTERNAL', CANCELLED_MESSAGE);
+  return toolResult(cmd, result);
 }

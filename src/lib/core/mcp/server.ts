@@ -55,7 +55,7 @@ export async function openMcpSession(
       case 'document':
         return documentTool(host, args as DocumentArgs, session);
       case 'workflow':
-        return workflowTool(host, args as WorkflowArgs);
+        return workflowTool(host, args as WorkflowArgs, context);
       case 'selection':
         return selectionTool(host, args as SelectionArgs);
       case 'browser':

