@@ -7,11 +7,17 @@ import type { AreaMessages } from './messages/area';
 import { common } from './messages/common';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
+import { shell } from './messages/shell';
+import { sidebar } from './messages/sidebar';
+import { statusBar } from './messages/statusBar';
 
 const AREAS = {
   common,
   notices,
   settings,
+  shell,
+  sidebar,
+  statusBar,
 };
 
 type Areas = typeof AREAS;

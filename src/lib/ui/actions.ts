@@ -2,6 +2,7 @@
 import type { TabInfo } from '../core/types';
 import { app } from './appState.svelte';
 import { dialogs } from './dialogs.svelte';
+import { t } from '../i18n/i18n.svelte';
 
 type Picker = (options?: { mode?: 'read' | 'readwrite' }) => Promise<FileSystemDirectoryHandle>;
 type Requestable = FileSystemDirectoryHandle & {
@@ -35,7 +36,7 @@ export async function save(tab: TabInfo | null = app.activeTab): Promise<boolean
   if (!tab.path) return saveAs(tab);
   await settle(tab);
   const r = await core().save(tab.id);
-  if (r.ok) app.toast(`Saved ${r.path}`);
+  if (r.ok) app.toast(() => t('shell.saved', { path: r.path }));
   else await offerRegrant(r);
   return app.report(r);
 }
@@ -45,16 +46,17 @@ export async function saveAs(tab: TabInfo | null = app.activeTab): Promise<boole
   const suggestion = tab.path ?? `/notes/${tab.title}.md`;
   for (;;) {
     const path = await dialogs.prompt(
-      'Save As',
-      'Path (for example /notes/ideas.md)',
+      t('shell.saveAsDialog'),
+      t('shell.pathLabel'),
       suggestion,
-      'Save',
+      t('shell.save'),
     );
     if (path === null) return false;
     await settle(tab);
     const r = await core().saveAs(tab.id, path);
     if (r.ok) {
-      app.toast(`Saved ${r.path}`);
+      const saved = r.path;
+      app.toast(() => t('shell.saved', { path: saved }));
       app.refreshTree();
       return true;
     }
@@ -69,12 +71,12 @@ export async function close(tab: TabInfo): Promise<void> {
   const r = await core().closeTab(tab.id, false, app.windowId);
   if (!app.report(r) || !r.ok || r.closed) return;
   const answer = await dialogs.ask({
-    title: `Save changes to ${tab.title}?`,
-    message: 'Your changes will be lost if you close without saving.',
+    title: t('shell.saveChanges', { title: tab.title }),
+    message: t('shell.changesLost'),
     buttons: [
-      { label: 'Cancel', value: 'cancel' },
-      { label: "Don't save", value: 'discard', danger: true },
-      { label: 'Save', value: 'save', primary: true },
+      { label: t('common.cancel'), value: 'cancel' },
+      { label: t('shell.dontSave'), value: 'discard', danger: true },
+      { label: t('shell.save'), value: 'save', primary: true },
     ],
   });
   if (answer.button === 'cancel') return;
@@ -85,7 +87,7 @@ export async function close(tab: TabInfo): Promise<void> {
 export async function toggleMode(tab: TabInfo | null = app.activeTab): Promise<void> {
   if (!tab) return;
   if (tab.sourceOnly) {
-    app.toast('This document opens in source mode only.', 'error');
+    app.toast(() => t('shell.sourceOnly'), 'error');
     return;
   }
   app.report(await core().setMode(tab.id, tab.mode === 'wysiwyg' ? 'source' : 'wysiwyg'));
@@ -94,7 +96,7 @@ export async function toggleMode(tab: TabInfo | null = app.activeTab): Promise<v
 export async function openFolder(): Promise<void> {
   const pick = (window as unknown as { showDirectoryPicker?: Picker }).showDirectoryPicker;
   if (typeof pick !== 'function') {
-    app.toast('This browser cannot open folders from disk; your notes live in /notes.', 'error');
+    app.toast(() => t('shell.noFolderPicker'), 'error');
     return;
   }
   let handle: FileSystemDirectoryHandle;
@@ -105,7 +107,8 @@ export async function openFolder(): Promise<void> {
   }
   const r = await core().addFolder(handle);
   if (app.report(r) && r.ok) {
-    app.toast(`Opened folder as /${r.mount}`);
+    const mount = r.mount;
+    app.toast(() => t('shell.openedFolder', { mount }));
     app.refreshTree();
   }
 }
@@ -132,18 +135,23 @@ async function offerRegrant(r: { ok: boolean; error?: string; message?: string }
   const mount = app.snapshot?.workspaces.find((w) => w.access !== 'granted')?.mount;
   if (!mount) return;
   const yes = await dialogs.confirm(
-    'Access needed',
-    `${r.message}\nYour unsaved text is kept. Grant access to /${mount} now?`,
-    'Grant access',
+    t('shell.accessNeeded'),
+    t('shell.accessMessage', { message: `${r.message}`, mount }),
+    t('shell.grantAccess'),
   );
-  if (yes && (await regrant(mount))) app.toast(`Access to /${mount} granted; save again.`);
+  if (yes && (await regrant(mount))) app.toast(() => t('shell.accessGranted', { mount }));
 }
 
 export async function createIn(dir: string, kind: 'file' | 'directory'): Promise<void> {
-  const label = kind === 'file' ? 'New file' : 'New folder';
+  // The suggested names stay English: they become names on disk.
   let suggestion = kind === 'file' ? 'Untitled.md' : 'New folder';
   for (;;) {
-    const name = await dialogs.prompt(`${label} in ${dir}`, 'Name', suggestion, 'Create');
+    const name = await dialogs.prompt(
+      kind === 'file' ? t('shell.newFileIn', { dir }) : t('shell.newFolderIn', { dir }),
+      t('shell.name'),
+      suggestion,
+      t('shell.create'),
+    );
     if (name === null) return;
     const r = await core().createEntry(dir, name, kind);
     app.refreshTree();
@@ -160,7 +168,12 @@ export async function rename(path: string): Promise<void> {
   const current = path.slice(path.lastIndexOf('/') + 1);
   let suggestion = current;
   for (;;) {
-    const name = await dialogs.prompt(`Rename ${current}`, 'New name', suggestion, 'Rename');
+    const name = await dialogs.prompt(
+      t('shell.renameTitle', { name: current }),
+      t('shell.newName'),
+      suggestion,
+      t('shell.rename'),
+    );
     if (name === null || name === current) return;
     const r = await core().renameEntry(path, name);
     app.refreshTree();
@@ -171,11 +184,10 @@ export async function rename(path: string): Promise<void> {
 }
 
 export async function remove(path: string, kind: 'file' | 'directory'): Promise<void> {
-  const what = kind === 'file' ? 'file' : 'folder and everything in it';
   const ok = await dialogs.confirm(
-    `Delete ${path}?`,
-    `This deletes the ${what} from disk.`,
-    'Delete',
+    t('shell.deleteTitle', { path }),
+    kind === 'file' ? t('shell.deletesFile') : t('shell.deletesFolder'),
+    t('shell.delete'),
     true,
   );
   if (!ok) return;

@@ -1,5 +1,6 @@
 /** The window's view of the core: a reactive snapshot plus the actions the UI calls. */
 import { noticeText } from './noticeText';
+import { t } from '../i18n/i18n.svelte';
 import { connectCore, type CoreRemote } from '../core/client';
 import { forgetCounts, onCounts } from '../text/liveCounts';
 import { editorPrefs } from '../editors/editorPrefs';
@@ -15,10 +16,21 @@ export interface StartedRun {
   allowRepeat: boolean;
 }
 
+/**
+ * A toast's words: a text shown as it is (from the core, say), or a function that words it in
+ * the UI language each time it is drawn.
+ */
+export type ToastText = string | (() => string);
+
 export interface Toast {
   id: number;
-  text: string;
+  text: ToastText;
   kind: 'info' | 'error';
+}
+
+/** What a toast says, in the current language when it is worded by the UI. */
+export function toastText(toast: Toast): string {
+  return typeof toast.text === 'function' ? toast.text() : toast.text;
 }
 
 export class AppState {
@@ -85,7 +97,7 @@ export class AppState {
     this.shared = conn.shared;
     this.snapshot = conn.snapshot;
     editorPrefs.autoPair = conn.snapshot.settings.autoPair;
-    for (const n of conn.snapshot.notices) this.toast(noticeText(n));
+    for (const n of conn.snapshot.notices) this.toast(() => noticeText(n));
     if (conn.snapshot.notices.length) void conn.core.dismissNotice(null);
     const focus = (focused: boolean) => void this.core?.setWindowFocus(this.windowId, focused);
     window.addEventListener('focus', () => focus(true));
@@ -102,7 +114,7 @@ export class AppState {
     }
     if (e.type === 'snapshot') {
       if (e.snapshot.notices.length) {
-        for (const n of e.snapshot.notices) this.toast(noticeText(n));
+        for (const n of e.snapshot.notices) this.toast(() => noticeText(n));
         void this.core.dismissNotice(null);
       }
       this.snapshot = e.snapshot;
@@ -144,7 +156,7 @@ export class AppState {
     delete this.counts[tabId];
   }
 
-  toast(text: string, kind: Toast['kind'] = 'info'): void {
+  toast(text: ToastText, kind: Toast['kind'] = 'info'): void {
     const id = ++this.toastSeq;
     this.toasts = [...this.toasts, { id, text, kind }];
     setTimeout(
@@ -155,7 +167,7 @@ export class AppState {
 
   /** Shows a refusal from the core, if it is one; answers whether the call succeeded. */
   report(r: { ok: boolean; message?: string }): boolean {
-    if (!r.ok) this.toast(r.message ?? 'That did not work.', 'error');
+    if (!r.ok) this.toast(r.message ?? (() => t('shell.didNotWork')), 'error');
     return r.ok;
   }
 
