@@ -4,11 +4,15 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { coherence } from './messages/coherence';
+import { coherenceRecord } from './messages/coherenceRecord';
 import { common } from './messages/common';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 
 const AREAS = {
+  coherence,
+  coherenceRecord,
   common,
   notices,
   settings,
