@@ -4,6 +4,8 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { coherence } from './messages/coherence';
+import { coherenceRecord } from './messages/coherenceRecord';
 import { common } from './messages/common';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
@@ -12,6 +14,8 @@ import { sidebar } from './messages/sidebar';
 import { statusBar } from './messages/statusBar';
 
 const AREAS = {
+  coherence,
+  coherenceRecord,
   common,
   notices,
   settings,
