@@ -4,12 +4,22 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { aiClients } from './messages/aiClients';
+import { approval } from './messages/approval';
+import { cjk } from './messages/cjk';
+import { cjkRules } from './messages/cjkRules';
 import { common } from './messages/common';
+import { dialogs } from './messages/dialogs';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 
 const AREAS = {
+  aiClients,
+  approval,
+  cjk,
+  cjkRules,
   common,
+  dialogs,
   notices,
   settings,
 };
