@@ -4,9 +4,14 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { aiClients } from './messages/aiClients';
+import { approval } from './messages/approval';
+import { cjk } from './messages/cjk';
+import { cjkRules } from './messages/cjkRules';
 import { coherence } from './messages/coherence';
 import { coherenceRecord } from './messages/coherenceRecord';
 import { common } from './messages/common';
+import { dialogs } from './messages/dialogs';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 import { shell } from './messages/shell';
@@ -14,9 +19,14 @@ import { sidebar } from './messages/sidebar';
 import { statusBar } from './messages/statusBar';
 
 const AREAS = {
+  aiClients,
+  approval,
+  cjk,
+  cjkRules,
   coherence,
   coherenceRecord,
   common,
+  dialogs,
   notices,
   settings,
   shell,

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '../i18n/i18n.svelte';
 import { clientConfigs } from './aiClientConfigs';
 
 describe('AI client configurations', () => {
@@ -54,5 +55,31 @@ describe('AI client configurations with a credential', () => {
     const [desktop, code] = clientConfigs({ ...info, port: 7331 }, secret);
     expect(JSON.parse(desktop.text).mcpServers.vmark.env).toEqual({ VMARK_CLIENT_TOKEN: secret });
     expect(code.text).toContain(` -e VMARK_CLIENT_TOKEN=${secret} -- node`);
+  });
+});
+
+describe('where each configuration goes', () => {
+  const info = { relayPath: '/home/me/vmark-web/relay/bin/vmark-relay.js', port: 8000 };
+  afterEach(() => {
+    i18n.setting = 'en';
+  });
+
+  it('is said in the UI language; the configurations are the same in every language', () => {
+    i18n.setting = 'en';
+    const english = clientConfigs(info, 'secret');
+    expect(english.map((c) => c.where)).toEqual([
+      'Settings → Developer → Edit Config (claude_desktop_config.json), then restart Claude Desktop',
+      'Run in a terminal',
+      '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
+      '~/.codex/config.toml',
+    ]);
+    i18n.setting = 'ko';
+    const korean = clientConfigs(info, 'secret');
+    expect(korean[1].where).toBe('터미널에서 실행하세요');
+    expect(korean.map((c) => [c.client, c.text])).toEqual(english.map((c) => [c.client, c.text]));
+    i18n.setting = 'fr';
+    expect(clientConfigs(info)[2].where).toBe(
+      '~/.cursor/mcp.json (ou .cursor/mcp.json dans un projet)',
+    );
   });
 });

@@ -1,7 +1,9 @@
 /**
  * Ready-to-copy configurations that make each AI client start `vmark-relay`; with a credential's
- * secret (Settings → AI clients, shown once), they also set it as `VMARK_CLIENT_TOKEN`.
+ * secret (Settings → AI clients, shown once), they also set it as `VMARK_CLIENT_TOKEN`. Where each
+ * goes is said in the UI's language (call this where it is shown); the configurations never change.
  */
+import { t } from '../i18n/i18n.svelte';
 
 export interface RelayInfo {
   /** Absolute path of `relay/bin/vmark-relay.js` on this computer. */
@@ -34,18 +36,17 @@ export function clientConfigs(info: RelayInfo, clientToken?: string): ClientConf
   return [
     {
       client: 'Claude Desktop',
-      where:
-        'Settings → Developer → Edit Config (claude_desktop_config.json), then restart Claude Desktop',
+      where: t('aiClients.whereClaudeDesktop'),
       text: json,
     },
     {
       client: 'Claude Code',
-      where: 'Run in a terminal',
+      where: t('aiClients.whereTerminal'),
       text: `claude mcp add vmark${envFlag} -- node ${JSON.stringify(info.relayPath)}`,
     },
     {
       client: 'Cursor',
-      where: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
+      where: t('aiClients.whereCursor'),
       text: json,
     },
     {

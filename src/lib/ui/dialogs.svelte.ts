@@ -1,18 +1,30 @@
 /** Modal questions the UI asks the person: confirmations and names, answered through a promise. */
+import { t } from '../i18n/i18n.svelte';
+
+/**
+ * A text the dialog shows: a string, or a function that words it in the current language when
+ * the dialog draws it (so the request holds no translated text, and a language change redraws).
+ */
+export type DialogText = string | (() => string);
+
+/** The text as the dialog shows it now (none when absent). */
+export function dialogText(text: DialogText | undefined): string {
+  return typeof text === 'function' ? text() : (text ?? '');
+}
 
 export interface DialogButton {
-  label: string;
+  label: DialogText;
   value: string;
   primary?: boolean;
   danger?: boolean;
 }
 
 export interface DialogRequest {
-  title: string;
-  message?: string;
+  title: DialogText;
+  message?: DialogText;
   /** When set, the dialog asks for a line of text starting with this value. */
   input?: string;
-  inputLabel?: string;
+  inputLabel?: DialogText;
   buttons: DialogButton[];
   resolve: (answer: { button: string; input: string }) => void;
 }
@@ -27,16 +39,16 @@ class Dialogs {
   }
 
   async confirm(
-    title: string,
-    message: string,
-    confirmLabel: string,
+    title: DialogText,
+    message: DialogText,
+    confirmLabel: DialogText,
     danger = false,
   ): Promise<boolean> {
     const answer = await this.ask({
       title,
       message,
       buttons: [
-        { label: 'Cancel', value: 'cancel' },
+        { label: () => t('common.cancel'), value: 'cancel' },
         { label: confirmLabel, value: 'ok', primary: true, danger },
       ],
     });
@@ -44,17 +56,17 @@ class Dialogs {
   }
 
   async prompt(
-    title: string,
-    inputLabel: string,
+    title: DialogText,
+    inputLabel: DialogText,
     value: string,
-    okLabel = 'OK',
+    okLabel: DialogText = () => t('dialogs.ok'),
   ): Promise<string | null> {
     const answer = await this.ask({
       title,
       input: value,
       inputLabel,
       buttons: [
-        { label: 'Cancel', value: 'cancel' },
+        { label: () => t('common.cancel'), value: 'cancel' },
         { label: okLabel, value: 'ok', primary: true },
       ],
     });
