@@ -4,12 +4,20 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { commands } from './messages/commands';
 import { common } from './messages/common';
+import { editors } from './messages/editors';
+import { exporting } from './messages/exporting';
+import { find } from './messages/find';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 
 const AREAS = {
+  commands,
   common,
+  editors,
+  exporting,
+  find,
   notices,
   settings,
 };
