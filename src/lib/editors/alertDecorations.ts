@@ -7,8 +7,18 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
-import { alertLabel, alertMarker } from '../markdown/alerts';
+import type { MessageKey } from '../i18n/catalog';
+import { i18n, t } from '../i18n/i18n.svelte';
+import { alertMarker, type AlertKind } from '../markdown/alerts';
 import './richBlocks.css';
+
+const LABELS: Record<AlertKind, MessageKey> = {
+  note: 'editors.alertNote',
+  tip: 'editors.alertTip',
+  important: 'editors.alertImportant',
+  warning: 'editors.alertWarning',
+  caution: 'editors.alertCaution',
+};
 
 function decorations(doc: ProseNode): DecorationSet {
   const found: Decoration[] = [];
@@ -28,23 +38,33 @@ function decorations(doc: ProseNode): DecorationSet {
     found.push(
       Decoration.inline(from, from + marker.length, {
         class: 'vmark-alert-marker',
-        title: alertLabel(marker.kind),
+        title: t(LABELS[marker.kind]),
       }),
     );
   });
   return DecorationSet.create(doc, found);
 }
 
-const key = new PluginKey<DecorationSet>('vmark-alerts');
+/** The decorations, and the UI language their labels are in. */
+interface Alerts {
+  set: DecorationSet;
+  locale: string;
+}
 
+const key = new PluginKey<Alerts>('vmark-alerts');
+
+const build = (doc: ProseNode): Alerts => ({ set: decorations(doc), locale: i18n.current });
+
+// A new UI language reaches the labels at the editor's next transaction (a click, a keystroke).
 export const alertDecorations = $prose(
   () =>
-    new Plugin<DecorationSet>({
+    new Plugin<Alerts>({
       key,
       state: {
-        init: (_, state) => decorations(state.doc),
-        apply: (tr, set) => (tr.docChanged ? decorations(tr.doc) : set),
+        init: (_, state) => build(state.doc),
+        apply: (tr, alerts) =>
+          tr.docChanged || alerts.locale !== i18n.current ? build(tr.doc) : alerts,
       },
-      props: { decorations: (state) => key.getState(state) },
+      props: { decorations: (state) => key.getState(state)?.set },
     }),
 );

@@ -35,6 +35,9 @@ export interface FindTarget {
   replaceAll(replacement: string): FindState & { replaced: number };
 }
 
+/** The refusal to replace in a read-only document. */
+export const READ_ONLY = 'This document is read-only.';
+
 export const NOTHING: FindState = { count: 0, current: -1, capped: false };
 
 /** A located match in editor positions (`from`/`to`), with what the replacement needs. */
@@ -84,7 +87,7 @@ export function findController(host: FindHost): FindTarget {
   let query: FindQuery | null = null;
   let matches: readonly Located[] = [];
   let current = -1;
-  const readOnly = () => stateOf(matches, current, 'This document is read-only.');
+  const readOnly = () => stateOf(matches, current, READ_ONLY);
 
   const run = (near: number, select: boolean): FindState => {
     if (!query) return NOTHING;

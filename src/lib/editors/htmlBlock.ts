@@ -74,7 +74,7 @@ export const htmlBlockSchema = $node('html_block', () => ({
 const HTML_BLOCK: AtomKind = {
   className: 'vmark-html-block',
   inline: false,
-  label: 'HTML source',
+  label: 'editors.htmlSource',
   render: (value, host) => host.replaceChildren(sanitizedPreview(value)),
 };
 

@@ -88,14 +88,14 @@ export const mathBlockSchema = $node('math_block', () => ({
 const INLINE: AtomKind = {
   className: 'vmark-math-inline',
   inline: true,
-  label: 'TeX source',
+  label: 'editors.texSource',
   render: (value, host) => renderTex(value, host, false),
 };
 
 const BLOCK: AtomKind = {
   className: 'vmark-math-block',
   inline: false,
-  label: 'TeX source',
+  label: 'editors.texSource',
   render: (value, host) => renderTex(value, host, true),
 };
 

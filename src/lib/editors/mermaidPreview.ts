@@ -7,6 +7,7 @@
 import { Plugin, PluginKey, type EditorState } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
+import { t } from '../i18n/i18n.svelte';
 import { mermaidBlocks } from './mermaidBlocks';
 import { renderMermaid, showSvg } from './mermaidRender';
 import './richBlocks.css';
@@ -59,7 +60,7 @@ class Preview {
       } else {
         const message = document.createElement('pre');
         message.className = 'vmark-mermaid-error';
-        message.textContent = 'error' in result ? result.error : 'The diagram could not be shown.';
+        message.textContent = 'error' in result ? result.error : t('editors.diagramFailed');
         this.dom.replaceChildren(message);
         this.dom.dataset.state = 'error';
       }

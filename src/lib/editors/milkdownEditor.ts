@@ -41,6 +41,7 @@ import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownS
 import { ParserState } from '@milkdown/kit/transformer';
 import type { Ctx } from '@milkdown/kit/ctx';
 import { collectDefinitions } from '../markdown/blocks';
+import { t } from '../i18n/i18n.svelte';
 import {
   docOf,
   parseInGroups,
@@ -124,7 +125,12 @@ export async function createMilkdownEditor(
       ctx.update(editorViewOptionsCtx, (o) => ({
         ...o,
         editable: () => !readOnly,
-        attributes: { role: 'textbox', 'aria-multiline': 'true', 'aria-label': 'Document' },
+        // A function: read again on each update, so a new UI language shows at the next one.
+        attributes: () => ({
+          role: 'textbox',
+          'aria-multiline': 'true',
+          'aria-label': t('editors.document'),
+        }),
       }));
       ctx.update(remarkStringifyOptionsCtx, (o) => ({
         ...o,

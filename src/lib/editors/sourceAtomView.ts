@@ -6,6 +6,8 @@
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { NodeSelection, Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import type { EditorView, NodeView } from '@milkdown/kit/prose/view';
+import type { MessageKey } from '../i18n/catalog';
+import { t } from '../i18n/i18n.svelte';
 import './richBlocks.css';
 
 /** Dispatched on an atom's element to open its source. */
@@ -15,8 +17,8 @@ export interface AtomKind {
   /** The class of the view's element; `…-preview` and `…-source` name its parts. */
   className: string;
   inline: boolean;
-  /** How the source field is announced. */
-  label: string;
+  /** How the source field is announced (in the UI's language when it opens). */
+  label: MessageKey;
   /** Shows `value` in `host` (replacing what it held). */
   render(value: string, host: HTMLElement): void;
 }
@@ -66,7 +68,7 @@ export class SourceAtomView implements NodeView {
       if (this.kind.inline) area.cols = Math.max(4, ...lines.map((l) => l.length + 1));
     };
     size();
-    area.setAttribute('aria-label', this.kind.label);
+    area.setAttribute('aria-label', t(this.kind.label));
     area.addEventListener('input', size);
     area.addEventListener('blur', () => this.close(false));
     area.addEventListener('keydown', (event) => {

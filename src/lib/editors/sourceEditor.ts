@@ -18,6 +18,7 @@ import {
   drawSelection,
 } from '@codemirror/view';
 import { diffSplice, type Splice } from '../core/textEdit';
+import { t } from '../i18n/i18n.svelte';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { pageStyleNonce } from './styleNonce';
 import { findExtension, findInSource } from './findInSource';
@@ -61,7 +62,8 @@ export function createSourceEditor(
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
         findExtension,
-        EditorView.contentAttributes.of({ 'aria-label': 'Document source' }),
+        // Read again on each update: a new UI language shows at the next one.
+        EditorView.contentAttributes.of(() => ({ 'aria-label': t('editors.documentSource') })),
         autoPairSource,
         writingModesSource,
         lineSeparatorFor(text),

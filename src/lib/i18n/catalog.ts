@@ -10,8 +10,12 @@ import { cjk } from './messages/cjk';
 import { cjkRules } from './messages/cjkRules';
 import { coherence } from './messages/coherence';
 import { coherenceRecord } from './messages/coherenceRecord';
+import { commands } from './messages/commands';
 import { common } from './messages/common';
 import { dialogs } from './messages/dialogs';
+import { editors } from './messages/editors';
+import { exporting } from './messages/exporting';
+import { find } from './messages/find';
 import { notices } from './messages/notices';
 import { settings } from './messages/settings';
 import { shell } from './messages/shell';
@@ -25,8 +29,12 @@ const AREAS = {
   cjkRules,
   coherence,
   coherenceRecord,
+  commands,
   common,
   dialogs,
+  editors,
+  exporting,
+  find,
   notices,
   settings,
   shell,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertLabel, alertMarker } from './alerts';
+import { alertMarker } from './alerts';
 
 describe('alertMarker', () => {
   it('finds the marker on a line of its own, in any case', () => {
@@ -11,8 +11,5 @@ describe('alertMarker', () => {
     expect(alertMarker('[!DANGER]\nx')).toBeNull();
     expect(alertMarker('[!NOTE] inline text')).toBeNull();
     expect(alertMarker('Text [!NOTE]')).toBeNull();
-  });
-  it('labels each kind', () => {
-    expect(alertLabel('important')).toBe('Important');
   });
 });

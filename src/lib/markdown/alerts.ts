@@ -10,8 +10,3 @@ export function alertMarker(text: string): { kind: AlertKind; length: number } |
   if (!m) return null;
   return { kind: m[1].toLowerCase() as AlertKind, length: m[1].length + 3 };
 }
-
-/** The label an alert shows. */
-export function alertLabel(kind: AlertKind): string {
-  return kind[0].toUpperCase() + kind.slice(1);
-}

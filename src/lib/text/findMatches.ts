@@ -29,9 +29,14 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Why nothing was searched: the UI words these in its language (see ui/findStatus.ts). */
+export const EMPTY_QUERY = 'Type something to find.';
+/** Starts the refusal of a broken pattern; the regex engine's own reason follows. */
+export const BAD_PATTERN = 'Not a valid regular expression: ';
+
 /** The query as a global, Unicode regular expression, or why it cannot be one. */
 export function compileQuery(query: FindQuery): RegExp | { error: string } {
-  if (query.text === '') return { error: 'Type something to find.' };
+  if (query.text === '') return { error: EMPTY_QUERY };
   let source = query.regex ? query.text : escapeRegex(query.text);
   if (query.wholeWord) source = `(?<!${WORD_CHAR})(?:${source})(?!${WORD_CHAR})`;
   const flags = `gu${query.caseSensitive ? '' : 'i'}${query.regex ? 'm' : ''}`;
@@ -39,7 +44,7 @@ export function compileQuery(query: FindQuery): RegExp | { error: string } {
     return new RegExp(source, flags);
   } catch (e) {
     const why = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : '';
-    return { error: `Not a valid regular expression: ${why}` };
+    return { error: `${BAD_PATTERN}${why}` };
   }
 }
 

@@ -26,4 +26,16 @@ describe('fuzzy ranking', () => {
     expect(rankByQuery('', labels, (l) => l)).toEqual(labels);
     expect(rankByQuery('zzz', labels, (l) => l)).toEqual([]);
   });
+
+  it('finds an item by any of its labels, ranked by the best one', () => {
+    const items = [
+      { shown: '저장', english: 'Save' },
+      { shown: '찾기 및 바꾸기', english: 'Find and replace' },
+    ];
+    const both = (i: (typeof items)[number]) => [i.shown, i.english];
+    expect(rankByQuery('바꾸기', items, both)).toEqual([items[1]]);
+    expect(rankByQuery('replace', items, both)).toEqual([items[1]]);
+    expect(rankByQuery('sa', items, both)).toEqual([items[0]]);
+    expect(rankByQuery('저장', items, (i) => i.english)).toEqual([]);
+  });
 });

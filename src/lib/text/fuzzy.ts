@@ -32,14 +32,27 @@ export function fuzzyScore(query: string, label: string): number | null {
   return score - l.length / 100;
 }
 
-/** The items whose label matches, best first (stable for equal scores). */
+/** The best score among an item's labels (e.g. as shown and in English), or null for none. */
+function bestScore(query: string, labels: string | readonly string[]): number | null {
+  let best: number | null = null;
+  for (const label of typeof labels === 'string' ? [labels] : labels) {
+    const score = fuzzyScore(query, label);
+    if (score !== null && (best === null || score > best)) best = score;
+  }
+  return best;
+}
+
+/**
+ * The items whose label (or one of their labels) matches, best first (stable for equal
+ * scores).
+ */
 export function rankByQuery<T>(
   query: string,
   items: readonly T[],
-  label: (item: T) => string,
+  label: (item: T) => string | readonly string[],
 ): T[] {
   return items
-    .map((item, index) => ({ item, index, score: fuzzyScore(query, label(item)) }))
+    .map((item, index) => ({ item, index, score: bestScore(query, label(item)) }))
     .filter((x): x is { item: T; index: number; score: number } => x.score !== null)
     .sort((a, b) => b.score - a.score || a.index - b.index)
     .map((x) => x.item);

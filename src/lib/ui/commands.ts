@@ -6,12 +6,14 @@
 import * as actions from './actions';
 import { app } from './appState.svelte';
 import { cjkTransform } from './cjkActions';
+import type { CommandGroup, CommandLabel } from './commandText';
 import { exportHtml, printDocument } from './exportActions';
 
 export interface Command {
   id: string;
-  label: string;
-  group: 'File' | 'Edit' | 'View' | 'CJK' | 'Panels' | 'Help';
+  /** A message key: shown through commandLabel (commandText.ts), in the UI's language. */
+  label: CommandLabel;
+  group: CommandGroup;
   /** As shown: `Mod` reads Ctrl (Cmd on a Mac). */
   keys?: string;
   /** Off when it has nothing to act on (no document open). */
@@ -38,10 +40,16 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     app.findRequest = { replace, seq: (app.findRequest?.seq ?? 0) + 1 };
   };
   return [
-    { id: 'new', label: 'New document', group: 'File', keys: 'Mod+Alt+N', run: actions.newTab },
+    {
+      id: 'new',
+      label: 'commands.newDocument',
+      group: 'File',
+      keys: 'Mod+Alt+N',
+      run: actions.newTab,
+    },
     {
       id: 'save',
-      label: 'Save',
+      label: 'commands.save',
       group: 'File',
       keys: 'Mod+S',
       enabled: hasDocument,
@@ -49,7 +57,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'save-as',
-      label: 'Save As…',
+      label: 'commands.saveAs',
       group: 'File',
       keys: 'Mod+Shift+S',
       enabled: hasDocument,
@@ -57,22 +65,22 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'open-folder',
-      label: 'Open folder…',
+      label: 'commands.openFolder',
       group: 'File',
       keys: 'Mod+Shift+O',
       run: actions.openFolder,
     },
-    { id: 'new-window', label: 'New window', group: 'File', run: actions.newWindow },
+    { id: 'new-window', label: 'commands.newWindow', group: 'File', run: actions.newWindow },
     {
       id: 'export-html',
-      label: 'Export to HTML',
+      label: 'commands.exportHtml',
       group: 'File',
       enabled: hasDocument,
       run: exportHtml,
     },
     {
       id: 'print',
-      label: 'Print or save as PDF…',
+      label: 'commands.print',
       group: 'File',
       keys: 'Mod+P',
       enabled: hasDocument,
@@ -80,7 +88,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'find',
-      label: 'Find',
+      label: 'commands.find',
       group: 'Edit',
       keys: 'Mod+F',
       enabled: hasDocument,
@@ -88,7 +96,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'replace',
-      label: 'Find and replace',
+      label: 'commands.replace',
       group: 'Edit',
       keys: 'Mod+H',
       enabled: hasDocument,
@@ -96,7 +104,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'toggle-mode',
-      label: 'Switch between WYSIWYG and source',
+      label: 'commands.toggleMode',
       group: 'View',
       keys: 'Mod+/',
       enabled: hasDocument,
@@ -104,21 +112,21 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'focus-mode',
-      label: 'Focus mode: dim all but the current block',
+      label: 'commands.focusMode',
       group: 'View',
       keys: 'F8',
       run: () => app.toggleWritingMode('focusMode'),
     },
     {
       id: 'typewriter',
-      label: 'Typewriter mode: keep the current line in the middle',
+      label: 'commands.typewriter',
       group: 'View',
       keys: 'F9',
       run: () => app.toggleWritingMode('typewriter'),
     },
     {
       id: 'cjk-format',
-      label: 'CJK: format',
+      label: 'commands.cjkFormat',
       group: 'CJK',
       keys: 'Mod+Alt+F',
       enabled: hasDocument,
@@ -126,7 +134,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'cjk-spacing',
-      label: 'CJK: spacing',
+      label: 'commands.cjkSpacing',
       group: 'CJK',
       keys: 'Mod+Alt+J',
       enabled: hasDocument,
@@ -134,7 +142,7 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'cjk-punctuation',
-      label: 'CJK: punctuation',
+      label: 'commands.cjkPunctuation',
       group: 'CJK',
       keys: 'Mod+Alt+P',
       enabled: hasDocument,
@@ -142,27 +150,27 @@ export function appCommands(open: { settings(): void; shortcuts(): void }): Comm
     },
     {
       id: 'breakdown',
-      label: 'Show or hide the Breakdown view',
+      label: 'commands.breakdown',
       group: 'Panels',
       run: () => showPanel('breakdown'),
     },
     {
       id: 'workflows',
-      label: 'Show or hide the Workflows panel',
+      label: 'commands.workflows',
       group: 'Panels',
       run: () => showPanel('workflows'),
     },
     {
       id: 'browser',
-      label: 'Show or hide the Browser panel',
+      label: 'commands.browser',
       group: 'Panels',
       run: () => showPanel('browser'),
     },
-    { id: 'settings', label: 'Settings', group: 'Panels', run: open.settings },
-    { id: 'palette', label: 'Command palette', group: 'Help', keys: 'Mod+Shift+P', run: () => {} },
+    { id: 'settings', label: 'commands.settings', group: 'Panels', run: open.settings },
+    { id: 'palette', label: 'commands.palette', group: 'Help', keys: 'Mod+Shift+P', run: () => {} },
     {
       id: 'shortcuts',
-      label: 'Keyboard shortcuts',
+      label: 'commands.shortcuts',
       group: 'Help',
       keys: 'F1',
       run: open.shortcuts,

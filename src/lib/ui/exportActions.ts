@@ -4,6 +4,7 @@
  * with the app's print styles leaving only the document).
  */
 import { exportName, htmlDocument } from '../export/htmlDocument';
+import { t } from '../i18n/i18n.svelte';
 import { app } from './appState.svelte';
 import { liveEditor } from './liveEditors';
 
@@ -63,10 +64,7 @@ export async function exportHtml(): Promise<void> {
   const tab = app.activeTab;
   if (!tab) return;
   if (tab.mode !== 'wysiwyg') {
-    app.toast(
-      'Switch to WYSIWYG (Ctrl/Cmd+/) to export: the export is the document as it shows there.',
-      'error',
-    );
+    app.toast(t('exporting.needsWysiwyg'), 'error');
     return;
   }
   await liveEditor(tab.id)?.handle.loaded;
@@ -74,7 +72,7 @@ export async function exportHtml(): Promise<void> {
     `.document[data-tab-id="${CSS.escape(tab.id)}"] .ProseMirror`,
   );
   if (!root) {
-    app.toast('The document is not on screen yet: try again in a moment.', 'error');
+    app.toast(t('exporting.notOnScreen'), 'error');
     return;
   }
   const lang = document.documentElement.lang || 'en';
