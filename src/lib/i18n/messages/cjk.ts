@@ -26,7 +26,7 @@ export const cjk = area({
   },
   ko: {
     intro:
-      '“CJK 서식 적용”(Ctrl/Cmd+Alt+F)과 AI의 {tool}이(가) 하는 일입니다. 코드, 링크, 수식, 프런트 매터와 HTML은 바뀌지 않습니다.',
+      '“CJK 서식 정리”(Ctrl/Cmd+Alt+F)과 AI의 {tool}이(가) 하는 일입니다. 코드, 링크, 수식, 프런트 매터와 HTML은 바뀌지 않습니다.',
     groupUniversal: '일반',
     groupFullwidth: '전각 문자',
     groupSpacing: '간격',
