@@ -6,7 +6,7 @@
  */
 import type { Ctx } from '@milkdown/kit/ctx';
 import { footnoteDefinitionSchema } from '@milkdown/kit/preset/gfm';
-import type { Node as ProseNode } from '@milkdown/kit/prose/model';
+import type { Node as ProseNode, Slice } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, type Transaction } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
@@ -66,8 +66,7 @@ function scan(doc: ProseNode): State {
 /** Whether a transaction brings footnote nodes in. */
 function insertsFootnotes(tr: Transaction): boolean {
   for (const step of tr.steps) {
-    const slice = (step as { slice?: { content: { descendants(f: (n: ProseNode) => boolean) } } })
-      .slice;
+    const slice = (step as { slice?: Slice }).slice;
     let hit = false;
     slice?.content.descendants((n) => {
       if (n.type.name === REFERENCE || n.type.name === DEFINITION) hit = true;

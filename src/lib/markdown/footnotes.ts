@@ -11,7 +11,11 @@ export const NOTE_TITLE_MAX = 300;
  * case and runs of white space (`[^Note]` calls `[^note]:`).
  */
 export function footnoteKey(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').trim().toLowerCase().toUpperCase();
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .toUpperCase();
 }
 
 /**

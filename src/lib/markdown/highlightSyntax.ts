@@ -12,7 +12,7 @@
  *   heading, or cell). Markup inside (emphasis, code, links) works, and a highlight can be inside
  *   them. Code spans, autolinks and raw HTML come first: `==` inside them is text.
  */
-import type { Parent, PhrasingContent } from 'mdast';
+import type { Highlight, Parent, PhrasingContent } from 'mdast';
 import type {
   CompileContext,
   Extension as FromMarkdownExtension,
@@ -69,7 +69,7 @@ function isWhiteSpace(code: Code): boolean {
 
 /** Runs the resolvers of `constructs` over `events` (each resolver once). */
 function resolveWith(
-  constructs: readonly Construct[],
+  constructs: readonly Pick<Construct, 'resolveAll'>[],
   events: Event[],
   context: TokenizeContext,
 ): Event[] {
@@ -146,8 +146,16 @@ const resolveAllHighlight: Resolver = (events, context) => {
     const closing = closer[1];
     opening.type = 'highlightSequence';
     closing.type = 'highlightSequence';
-    const whole: Token = { type: 'highlight', start: { ...opening.start }, end: { ...closing.end } };
-    const text: Token = { type: 'highlightText', start: { ...opening.end }, end: { ...closing.start } };
+    const whole: Token = {
+      type: 'highlight',
+      start: { ...opening.start },
+      end: { ...closing.end },
+    };
+    const text: Token = {
+      type: 'highlightText',
+      start: { ...opening.end },
+      end: { ...closing.start },
+    };
     const inside = events.slice(open + 1, index);
     const spans = context.parser.constructs.insideSpan.null;
     const replacement: Event[] = [
@@ -215,11 +223,11 @@ const LITERAL_CONSTRUCTS: Unsafe['notInConstruct'] = [
   'titleApostrophe',
 ];
 
-const writeHighlight: Handle = (node, _parent, state, info) => {
+const writeHighlight: Handle = (node: Highlight, _parent, state, info) => {
   const tracker = state.createTracker(info);
   const exit = state.enter('highlight');
   let value = tracker.move('==');
-  value += state.containerPhrasing(node as Parent, {
+  value += state.containerPhrasing(node, {
     ...tracker.current(),
     before: value,
     after: '=',
@@ -228,7 +236,6 @@ const writeHighlight: Handle = (node, _parent, state, info) => {
   exit();
   return value;
 };
-writeHighlight.peek = () => '=';
 
 /**
  * mdast-util-to-markdown: a `highlight` node is written `==…==`; text with a run of exactly two
@@ -236,7 +243,7 @@ writeHighlight.peek = () => '=';
  */
 export function highlightToMarkdown(): ToMarkdownExtension {
   return {
-    handlers: { highlight: writeHighlight },
+    handlers: { highlight: Object.assign(writeHighlight, { peek: () => '=' }) },
     unsafe: [
       {
         character: '=',

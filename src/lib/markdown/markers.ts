@@ -18,7 +18,5 @@ const HIGHLIGHT = /(?<!=)==(?=[^\s=])[^\n]*?[^\s=]==(?!=)/;
 
 export function looksLikeMarkdown(text: string): boolean {
   if (/\n[ \t]*\n/.test(text)) return true;
-  return (
-    BLOCK_START.test(text) || INLINE.test(text) || EMPHASIS.test(text) || HIGHLIGHT.test(text)
-  );
+  return BLOCK_START.test(text) || INLINE.test(text) || EMPHASIS.test(text) || HIGHLIGHT.test(text);
 }
