@@ -3,7 +3,7 @@
  * mdast-util-from-markdown and -to-markdown extensions that turn it into a `highlight` node (with
  * phrasing children) and back. DOM-free.
  *
- * The rules (docs/editor.md, "Highlight"):
+ * The rules (docs/editor.md, "Rich blocks"):
  * - A marker is a run of exactly two `=`. A run of one, three or more is text, as is `\==`.
  * - An opening `==` is followed by a character that is not white space; a closing one follows a
  *   character that is not white space (`== a ==` is text). Unlike `*`, punctuation next to a
