@@ -32,6 +32,7 @@ import { revealTopLevelHeading } from './revealHeading';
 import { autoPairPlugin } from './autoPairProse';
 import { refreshProseModes, writingModesPlugin } from './writingModes';
 import { richBlocks } from './richBlocks';
+import { configureFootnotes } from './footnotes';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -141,6 +142,7 @@ export async function createMilkdownEditor(
       // Text typed right after a link is not part of it (as after inline code), which is what
       // people expect and what typing the markdown in source mode gives.
       ctx.update(linkSchema.key, (schema) => (c) => ({ ...schema(c), inclusive: false }));
+      configureFootnotes(ctx);
       ctx.set(editorStateOptionsCtx, (prev) => {
         const first = parsePrefix(body, pipelineOf(ctx), FIRST_SCREEN_CHARS, [], definitions);
         groups = first.groups;

@@ -1,6 +1,11 @@
-/** The rich blocks of the WYSIWYG editor: HTML blocks, math, Mermaid diagrams and alerts. */
+/**
+ * The rich blocks of the WYSIWYG editor: HTML blocks, math, Mermaid diagrams and alerts; and the
+ * inline marks and notes shown with them: highlight and footnotes.
+ */
 import { $prose } from '@milkdown/kit/utils';
 import { alertDecorations } from './alertDecorations';
+import { footnoteDecorations } from './footnotes';
+import { highlightSyntax } from './highlight';
 import { htmlBlock } from './htmlBlock';
 import { mathSyntax } from './math';
 import { mermaidPreview } from './mermaidPreview';
@@ -13,5 +18,7 @@ export const richBlocks = [
   ...mathSyntax,
   mermaidPreview,
   alertDecorations,
+  ...highlightSyntax,
+  footnoteDecorations,
   sourceKeys,
 ];

@@ -19,7 +19,16 @@ table { border-collapse: collapse; }
 th, td { border: 1px solid rgba(127,127,127,0.4); padding: 0.3rem 0.6rem; }
 img, svg { max-width: 100%; height: auto; }
 a { color: #1f6feb; }
-@media (prefers-color-scheme: dark) { body { background: #0d1117; color: #e6edf3; } a { color: #4493f8; } }
+mark { background: #fff2a8; color: inherit; border-radius: 2px; }
+sup > a { text-decoration: none; }
+dl.footnote { display: flex; gap: 0.6em; margin: 0.4em 0; font-size: 0.9em; }
+:not(dl.footnote) + dl.footnote { margin-top: 1.5em; padding-top: 0.6em; border-top: 1px solid rgba(127,127,127,0.4); }
+dl.footnote > dt { flex: none; min-width: 1.2em; font-size: 0.8em; font-weight: 600; line-height: 2; }
+dl.footnote > dt > a { text-decoration: none; }
+dl.footnote > dd { flex: 1; min-width: 0; margin: 0; }
+dl.footnote > dd > :first-child { margin-top: 0; }
+dl.footnote > dd > :last-child { margin-bottom: 0; }
+@media (prefers-color-scheme: dark) { body { background: #0d1117; color: #e6edf3; } a { color: #4493f8; } mark { background: #5a4a12; } }
 @media print { article { max-width: none; padding: 0; } a { color: inherit; } pre { white-space: pre-wrap; } }
 `.trim();
 

@@ -13,7 +13,10 @@ const INLINE = /\*\*|`|\[[^\]\n]*\]\(|!\[|~~|<(?:https?:|mailto:|[A-Za-z][\w-]*[
 /** A single-asterisk emphasis pair: `*` + non-space … non-space + `*` (so `5*4 = 20` stays text). */
 const EMPHASIS = /(^|[^*\w])\*(?=\S)[^*\n]*?\S\*(?!\w)/;
 
+/** A highlight: exactly `==`, no white space right inside, exactly `==` (highlightSyntax.ts). */
+const HIGHLIGHT = /(?<!=)==(?=[^\s=])[^\n]*?[^\s=]==(?!=)/;
+
 export function looksLikeMarkdown(text: string): boolean {
   if (/\n[ \t]*\n/.test(text)) return true;
-  return BLOCK_START.test(text) || INLINE.test(text) || EMPHASIS.test(text);
+  return BLOCK_START.test(text) || INLINE.test(text) || EMPHASIS.test(text) || HIGHLIGHT.test(text);
 }

@@ -5,6 +5,7 @@
  */
 import { exportName, htmlDocument } from '../export/htmlDocument';
 import { t } from '../i18n/i18n.svelte';
+import { footnoteIds } from '../markdown/footnotes';
 import { app } from './appState.svelte';
 import { liveEditor } from './liveEditors';
 
@@ -15,10 +16,42 @@ const DROP =
   'br.ProseMirror-trailingBreak, [data-export="skip"], input:not([type="checkbox"])';
 const EDITOR_CLASSES = /^(ProseMirror.*|find-match|find-current|focus-current|svelte-.*|vmark-.*)$/;
 
+/**
+ * Footnotes as a page links them: a reference links to its note, and the note's label back to the
+ * first reference. (Before the data attributes that name them are removed.)
+ */
+function linkFootnotes(copy: HTMLElement): void {
+  const referenced = new Set<string>();
+  for (const sup of copy.querySelectorAll<HTMLElement>('sup[data-type="footnote_reference"]')) {
+    const ids = footnoteIds(sup.dataset.label ?? '');
+    const a = document.createElement('a');
+    a.href = `#${ids.note}`;
+    if (!referenced.has(ids.ref)) a.id = ids.ref;
+    referenced.add(ids.ref);
+    a.append(...sup.childNodes);
+    sup.replaceChildren(a);
+  }
+  const noted = new Set<string>();
+  for (const dl of copy.querySelectorAll<HTMLElement>('dl[data-type="footnote_definition"]')) {
+    const ids = footnoteIds(dl.dataset.label ?? '');
+    dl.classList.add('footnote');
+    if (!noted.has(ids.note)) dl.id = ids.note;
+    noted.add(ids.note);
+    const dt = dl.querySelector(':scope > dt');
+    if (dt && referenced.has(ids.ref)) {
+      const back = document.createElement('a');
+      back.href = `#${ids.ref}`;
+      back.append(...dt.childNodes);
+      dt.replaceChildren(back);
+    }
+  }
+}
+
 /** A copy of the editor's content fit to stand alone: no editing state, no script hooks. */
 export function exportableHtml(editorRoot: HTMLElement): string {
   const copy = editorRoot.cloneNode(true) as HTMLElement;
   for (const el of copy.querySelectorAll(DROP)) el.remove();
+  linkFootnotes(copy);
   // Task items show their box through the editor's styles: the export gets a real one.
   for (const item of copy.querySelectorAll<HTMLElement>('li[data-item-type="task"]')) {
     const box = document.createElement('input');
