@@ -4,24 +4,30 @@
  */
 import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
+import { browser } from './messages/browser';
 import { coherence } from './messages/coherence';
 import { coherenceRecord } from './messages/coherenceRecord';
 import { common } from './messages/common';
 import { notices } from './messages/notices';
+import { problems } from './messages/problems';
 import { settings } from './messages/settings';
 import { shell } from './messages/shell';
 import { sidebar } from './messages/sidebar';
 import { statusBar } from './messages/statusBar';
+import { workflows } from './messages/workflows';
 
 const AREAS = {
+  browser,
   coherence,
   coherenceRecord,
   common,
   notices,
+  problems,
   settings,
   shell,
   sidebar,
   statusBar,
+  workflows,
 };
 
 type Areas = typeof AREAS;

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalRequest } from '../browser/protocol';
+import { i18n } from '../i18n/i18n.svelte';
 import {
   actionWord,
   clip,
@@ -21,6 +22,10 @@ const REQUEST: ApprovalRequest = {
 };
 
 describe('prompt text', () => {
+  beforeEach(() => {
+    i18n.setting = 'en';
+  });
+
   it('shows bidi controls as escapes, so they cannot reorder what the person reads', () => {
     expect(escapeBidi('Pay \u202Egnp.exe')).toBe('Pay \\u{202E}gnp.exe');
     expect(escapeBidi('a\u2066b\u2069c\u200Fd\u061C')).toBe(
@@ -82,5 +87,20 @@ describe('prompt text', () => {
     });
     expect(js).toMatchObject({ script: 'return "\\u{202E}"', element: null, grantable: false });
     expect(promptCard('c', { ...REQUEST, script: 'x' }).script).toBeNull();
+  });
+
+  it('words the prompt in the UI language; what the page or the client sent stays as sent', () => {
+    i18n.setting = 'ko';
+    expect(actionWord('click')).toBe('클릭');
+    expect(actionWord('\u202Eodd')).toBe('\\u{202E}odd');
+    expect(promptCard('Claude Code', REQUEST)).toMatchObject({
+      title: 'Claude Code이(가) 브라우저 사용을 요청합니다',
+      action: '클릭',
+      element: 'button "Buy now"',
+    });
+    i18n.setting = 'fr';
+    expect(promptCard('{client}', REQUEST).title).toBe('{client} demande à utiliser le navigateur');
+    i18n.setting = 'zh-Hant';
+    expect(actionWord('navigate')).toBe('造訪網站');
   });
 });

@@ -2,10 +2,13 @@
  * The words of a browser prompt, as pure functions: a descriptor the person can read and trust,
  * never a picture of the page. Everything here may come from the page (names, text, scripts), so
  * bidi controls are shown as escapes (they could reorder what the person reads) and long names
- * are clipped.
+ * are clipped. The prompt's own words are in the UI's language, read when called (so a component
+ * that calls these in its markup redraws them on a change of language).
  */
 import { GRANTABLE_OPERATIONS } from '../browser/grants';
 import type { ApprovalRequest, Operation } from '../browser/protocol';
+import type { MessageKey } from '../i18n/catalog';
+import { t } from '../i18n/i18n.svelte';
 
 /** The longest name shown, in code points. */
 export const NAME_LIMIT = 200;
@@ -49,25 +52,26 @@ export function siteLabel(origin: string): string {
   return safeText(`${scheme}://${host}`);
 }
 
-/** A human word for each operation, as the prompt's "Action" line. */
-export const ACTION_WORDS: Readonly<Record<Operation, string>> = {
-  read: 'Read the page',
-  attach: 'Use a tab you opened',
-  click: 'Click',
-  type: 'Type text',
-  scroll: 'Scroll',
-  key: 'Press a key',
-  style: 'Change how the page looks',
-  navigate: 'Visit the site',
-  upload: 'Upload a file',
-  eval: 'Run a script in the page',
-  session: 'Save or restore a login session',
-  record: 'Record what you do',
+/** The message that names each operation in words, as the prompt's "Action" line. */
+export const ACTION_WORDS: Readonly<Record<Operation, MessageKey>> = {
+  read: 'browser.actionRead',
+  attach: 'browser.actionAttach',
+  click: 'browser.actionClick',
+  type: 'browser.actionType',
+  scroll: 'browser.actionScroll',
+  key: 'browser.actionKey',
+  style: 'browser.actionStyle',
+  navigate: 'browser.actionNavigate',
+  upload: 'browser.actionUpload',
+  eval: 'browser.actionEval',
+  session: 'browser.actionSession',
+  record: 'browser.actionRecord',
 };
 
+/** The operation in words in the UI's language; one the UI does not know, as sent. */
 export function actionWord(operation: string): string {
   return Object.hasOwn(ACTION_WORDS, operation)
-    ? ACTION_WORDS[operation as Operation]
+    ? t(ACTION_WORDS[operation as Operation])
     : safeText(operation, 40);
 }
 
@@ -102,7 +106,7 @@ export function promptCard(client: string, request: ApprovalRequest): PromptCard
       ? escapeBidi(request.script)
       : null;
   return {
-    title: `${safeText(client, 80)} asks to use the browser`,
+    title: t('browser.askTitle', { client: safeText(client, 80) }),
     site,
     action,
     element: elementLabel(request.target),
