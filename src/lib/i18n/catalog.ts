@@ -6,6 +6,7 @@ import type { Locale, Message } from './locales';
 import type { AreaMessages } from './messages/area';
 import { aiClients } from './messages/aiClients';
 import { approval } from './messages/approval';
+import { browser } from './messages/browser';
 import { cjk } from './messages/cjk';
 import { cjkRules } from './messages/cjkRules';
 import { coherence } from './messages/coherence';
@@ -17,14 +18,17 @@ import { editors } from './messages/editors';
 import { exporting } from './messages/exporting';
 import { find } from './messages/find';
 import { notices } from './messages/notices';
+import { problems } from './messages/problems';
 import { settings } from './messages/settings';
 import { shell } from './messages/shell';
 import { sidebar } from './messages/sidebar';
 import { statusBar } from './messages/statusBar';
+import { workflows } from './messages/workflows';
 
 const AREAS = {
   aiClients,
   approval,
+  browser,
   cjk,
   cjkRules,
   coherence,
@@ -36,10 +40,12 @@ const AREAS = {
   exporting,
   find,
   notices,
+  problems,
   settings,
   shell,
   sidebar,
   statusBar,
+  workflows,
 };
 
 type Areas = typeof AREAS;

@@ -3,12 +3,25 @@
  * uses, start a run, start and stop a recording, and save a recording as a workflow file. Every
  * browser step goes through the driver's checks and the person's prompts, as an AI's would.
  */
+import type { MessageKey } from '../i18n/catalog';
+import { t } from '../i18n/i18n.svelte';
+import type { Params } from '../i18n/locales';
 import { app, type StartedRun } from './appState.svelte';
 
 /** The tab to use: one of the AI's, or a new one opened at an address. */
 export type TabChoice = { kind: 'tab'; tabId: string } | { kind: 'new'; url: string };
 
-export type Outcome<T> = ({ ok: true } & T) | { ok: false; message: string };
+/**
+ * Words for the person: the core's sentence as it wrote it, or one of the panel's own messages,
+ * kept as a key so it is worded in the language of the moment it is shown.
+ */
+export type Said = { message: string } | { key: MessageKey; params?: Params };
+
+export function said(words: Said): string {
+  return 'key' in words ? t(words.key, words.params) : words.message;
+}
+
+export type Outcome<T> = ({ ok: true } & T) | ({ ok: false } & Said);
 
 function core() {
   if (!app.core) throw new Error('VMark Web is still starting.');
@@ -20,16 +33,16 @@ export async function tabFor(choice: TabChoice): Promise<Outcome<{ tabId: string
   if (choice.kind === 'tab') {
     return choice.tabId
       ? { ok: true, tabId: choice.tabId }
-      : { ok: false, message: 'Choose a tab.' };
+      : { ok: false, key: 'workflows.chooseTab' };
   }
   const url = choice.url.trim();
-  if (!url) return { ok: false, message: 'Type the address the new tab opens at.' };
+  if (!url) return { ok: false, key: 'workflows.typeAddress' };
   const opened = await core().browserPanel({ op: 'open', url });
   if (!opened.ok) return { ok: false, message: opened.message };
   const tabId = opened.data.tabId;
   return typeof tabId === 'string'
     ? { ok: true, tabId }
-    : { ok: false, message: 'The browser opened no tab.' };
+    : { ok: false, key: 'workflows.noTabOpened' };
 }
 
 export async function runWorkflow(
@@ -64,7 +77,7 @@ async function startRun(
  */
 export async function continueRun(runId: string): Promise<Outcome<{ runId: string }>> {
   const run = app.startedRuns[runId];
-  if (!run) return { ok: false, message: 'This window did not start that run.' };
+  if (!run) return { ok: false, key: 'workflows.notStartedHere' };
   return startRun(run, runId);
 }
 
@@ -112,7 +125,8 @@ export async function saveRecording(
   source: string,
 ): Promise<Outcome<{ path: string }>> {
   const r = await core().workflowFile({ op: 'create', dir, name, text: source });
-  if (!r.ok || !r.path) return { ok: false, message: r.ok ? 'Nothing was saved.' : r.message };
+  if (!r.ok) return { ok: false, message: r.message };
+  if (!r.path) return { ok: false, key: 'workflows.nothingSaved' };
   app.refreshTree();
   const opened = await core().openFile(app.windowId, r.path);
   if (!opened.ok) return { ok: false, message: opened.message };
