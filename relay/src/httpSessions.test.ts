@@ -4,6 +4,7 @@ import {
   HttpSessionTable,
   newSessionId,
   progressKeyOf,
+  type SessionUse,
   type Waiting,
 } from './httpSessions.js';
 import { idKey } from './jsonRpc.js';
@@ -19,7 +20,10 @@ describe('session ids', () => {
 describe('the session table', () => {
   it('refuses a session beyond the limit, and has room again once one ends', () => {
     let n = 0;
-    const table = new HttpSessionTable<string>({ maxSessions: 2, idleMs: 1000 }, () => `id${++n}`);
+    const table = new HttpSessionTable<string>(
+      { maxSessions: 2, idleMs: 1000, lostStreamMs: 10 },
+      () => `id${++n}`,
+    );
     expect(table.create('a', 0)).toBe('id1');
     expect(table.create('b', 0)).toBe('id2');
     expect(table.create('c', 0)).toBeNull();
@@ -31,27 +35,48 @@ describe('the session table', () => {
 
   it('ends a session unused for the idle time, unless it is busy', () => {
     let n = 0;
-    const table = new HttpSessionTable<{ name: string; busy: boolean }>(
-      { maxSessions: 10, idleMs: 1000 },
+    type S = { name: string; use: SessionUse };
+    const table = new HttpSessionTable<S>(
+      { maxSessions: 10, idleMs: 1000, lostStreamMs: 100 },
       () => `id${++n}`,
     );
-    const quiet = { name: 'quiet', busy: false };
-    const streaming = { name: 'streaming', busy: true };
-    const recent = { name: 'recent', busy: false };
+    const quiet: S = { name: 'quiet', use: 'idle' };
+    const streaming: S = { name: 'streaming', use: 'busy' };
+    const recent: S = { name: 'recent', use: 'idle' };
     table.create(quiet, 0);
     table.create(streaming, 0);
     table.create(recent, 0);
     table.touch('id3', 600);
-    expect(table.takeExpired(999, (s) => s.busy)).toEqual([]);
-    expect(table.takeExpired(1000, (s) => s.busy)).toEqual([quiet]);
+    expect(table.takeExpired(999, (s) => s.use)).toEqual([]);
+    expect(table.takeExpired(1000, (s) => s.use)).toEqual([quiet]);
     expect(table.get('id1')).toBeUndefined();
-    expect(table.takeExpired(1600, (s) => s.busy)).toEqual([recent]);
+    expect(table.takeExpired(1600, (s) => s.use)).toEqual([recent]);
     expect(table.values()).toEqual([streaming]);
+  });
+
+  it('ends a session whose client dropped its stream sooner, unless it came back', () => {
+    let n = 0;
+    type S = { use: SessionUse };
+    const table = new HttpSessionTable<S>(
+      { maxSessions: 10, idleMs: 1000, lostStreamMs: 100 },
+      () => `id${++n}`,
+    );
+    const gone: S = { use: 'stream-lost' };
+    const back: S = { use: 'stream-lost' };
+    table.create(gone, 0);
+    table.create(back, 0);
+    table.touch('id2', 50);
+    expect(table.takeExpired(99, (s) => s.use)).toEqual([]);
+    expect(table.takeExpired(100, (s) => s.use)).toEqual([gone]);
+    back.use = 'busy';
+    expect(table.takeExpired(5000, (s) => s.use)).toEqual([]);
   });
 
   it('never hands out an id twice', () => {
     const ids = ['same', 'same', 'other'];
-    const table = new HttpSessionTable<number>({ maxSessions: 5, idleMs: 1 }, () => ids.shift()!);
+    const table = new HttpSessionTable<number>({ maxSessions: 5, idleMs: 1, lostStreamMs: 1 }, () =>
+      ids.shift()!,
+    );
     expect(table.create(1, 0)).toBe('same');
     expect(table.create(2, 0)).toBe('other');
   });

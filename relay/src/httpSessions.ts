@@ -6,7 +6,9 @@
  *   and unrelated to the router's session id, which the app sees.
  * - At most `maxSessions` at once; `initialize` beyond that is refused.
  * - A session nobody has used for `idleMs` ends, unless it is busy (a request waiting for its
- *   answer, or its GET stream open: a connected client is not idle).
+ *   answer, or its GET stream open: a connected client is not idle). A session whose client had
+ *   its GET stream open and dropped it (it quit, most likely) ends sooner, after `lostStreamMs`,
+ *   unless the client comes back: clients reconnect a dropped stream within seconds.
  */
 import { randomBytes } from 'node:crypto';
 import { idKey, isJsonRpcId, type JsonRpcMessage } from './jsonRpc.js';
@@ -14,10 +16,21 @@ import { idKey, isJsonRpcId, type JsonRpcMessage } from './jsonRpc.js';
 export interface SessionLimits {
   maxSessions: number;
   idleMs: number;
+  lostStreamMs: number;
 }
 
-/** Defaults: 64 sessions, and one hour without a request or an open stream. */
-export const DEFAULT_SESSION_LIMITS: SessionLimits = { maxSessions: 64, idleMs: 60 * 60 * 1000 };
+/**
+ * Defaults: 64 sessions; one hour without a request or an open stream; two minutes after the
+ * client's stream dropped.
+ */
+export const DEFAULT_SESSION_LIMITS: SessionLimits = {
+  maxSessions: 64,
+  idleMs: 60 * 60 * 1000,
+  lostStreamMs: 2 * 60 * 1000,
+};
+
+/** How a session stands, for its idle limit. */
+export type SessionUse = 'busy' | 'idle' | 'stream-lost';
 
 export function newSessionId(): string {
   return randomBytes(32).toString('base64url');
@@ -65,11 +78,14 @@ export class HttpSessionTable<S> {
     return entry?.value;
   }
 
-  /** Takes out and returns the sessions idle for `idleMs` or longer that are not busy. */
-  takeExpired(now: number, busy: (value: S) => boolean): S[] {
+  /** Takes out and returns the sessions unused for longer than their limit allows. */
+  takeExpired(now: number, use: (value: S) => SessionUse): S[] {
     const expired: S[] = [];
     for (const [id, entry] of this.#entries) {
-      if (now - entry.lastUsed >= this.limits.idleMs && !busy(entry.value)) {
+      const how = use(entry.value);
+      if (how === 'busy') continue;
+      const limit = how === 'stream-lost' ? this.limits.lostStreamMs : this.limits.idleMs;
+      if (now - entry.lastUsed >= limit) {
         this.#entries.delete(id);
         expired.push(entry.value);
       }

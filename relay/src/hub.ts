@@ -35,6 +35,8 @@ export interface HubOptions {
   httpMaxSessions?: number;
   /** How long an HTTP session may go unused (no request, no open stream). Default 1 hour. */
   httpIdleMs?: number;
+  /** How long after its client's event stream dropped an HTTP session ends. Default 2 minutes. */
+  httpLostStreamMs?: number;
   /** How long a request may wait for the app's answer. Default 25 000 ms. */
   requestTimeoutMs?: number;
   /** How long a new app socket may take to say hello. Default 10 000 ms. */
@@ -186,6 +188,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     limits: {
       maxSessions: options.httpMaxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions,
       idleMs: options.httpIdleMs ?? DEFAULT_SESSION_LIMITS.idleMs,
+      lostStreamMs: options.httpLostStreamMs ?? DEFAULT_SESSION_LIMITS.lostStreamMs,
     },
     heartbeatMs: options.heartbeatMs ?? 30_000,
     log,

@@ -362,4 +362,26 @@ describe('limits', () => {
     expect((await quiet.request('ping')).status).toBe(404);
     expect((await listening.request('ping')).status).toBe(200);
   });
+
+  it('ends a session soon after its client dropped its stream (the client quit)', async () => {
+    await hub({ httpLostStreamMs: 0 });
+    const gone = new McpHttp(t.hub.port, t.token);
+    await gone.initialize();
+    const controller = new AbortController();
+    const stream = await gone.send('GET', {
+      headers: gone.headers({ Accept: 'text/event-stream' }),
+      signal: controller.signal,
+    });
+    expect(stream.status).toBe(200);
+    controller.abort();
+    // Sessions are looked over when one starts; the hub hears of the drop a moment later. (A
+    // request from the client here would count as its return.)
+    await expect
+      .poll(async () => {
+        await new McpHttp(t.hub.port, t.token).initialize();
+        return t.logs.some((line) => line.startsWith('MCP session over HTTP ended (idle)'));
+      })
+      .toBe(true);
+    expect((await gone.request('ping')).status).toBe(404);
+  });
 });

@@ -18,6 +18,7 @@ import {
   HttpSessionTable,
   progressKeyOf,
   type SessionLimits,
+  type SessionUse,
   type Waiting,
 } from './httpSessions.js';
 import {
@@ -60,6 +61,8 @@ interface HttpSession {
   negotiated: string | null;
   waiting: Map<string, WaitingPost>;
   stream: ServerResponse | null;
+  /** Whether the client had a GET stream open and it closed (not reopened since). */
+  streamLost: boolean;
 }
 
 export interface McpHttpEndpoint {
@@ -178,7 +181,7 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
   }
 
   function startSession(credential: string | null): HttpSession | null {
-    for (const session of table.takeExpired(now(), busy)) endSession(session, 'idle');
+    for (const session of table.takeExpired(now(), useOf)) endSession(session, 'idle');
     const session: HttpSession = {
       id: '',
       sid: '',
@@ -186,6 +189,7 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
       negotiated: null,
       waiting: new Map(),
       stream: null,
+      streamLost: false,
     };
     const id = table.create(session, now());
     if (id === null) return null;
@@ -195,8 +199,9 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
     return session;
   }
 
-  function busy(session: HttpSession): boolean {
-    return session.stream !== null || session.waiting.size > 0;
+  function useOf(session: HttpSession): SessionUse {
+    if (session.stream !== null || session.waiting.size > 0) return 'busy';
+    return session.streamLost ? 'stream-lost' : 'idle';
   }
 
   /** The session a request names, or the refusal. */
@@ -214,6 +219,7 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
     const version = checkProtocolVersion(req.headers['mcp-protocol-version'], session.negotiated);
     if (version) return { refusal: version };
     table.touch(session.id, now());
+    session.streamLost = false;
     return { session };
   }
 
@@ -311,6 +317,7 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
     res.on('close', () => {
       if (session.stream !== res) return;
       session.stream = null;
+      session.streamLost = true;
       table.touch(session.id, now());
     });
   }
@@ -323,7 +330,7 @@ export function mcpHttpEndpoint(options: McpHttpOptions): McpHttpEndpoint {
   }
 
   const heartbeat = setInterval(() => {
-    for (const session of table.takeExpired(now(), busy)) endSession(session, 'idle');
+    for (const session of table.takeExpired(now(), useOf)) endSession(session, 'idle');
     const comment = sseComment('keep-alive');
     for (const session of table.values()) {
       session.stream?.write(comment);
