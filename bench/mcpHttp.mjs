@@ -17,15 +17,28 @@ const WARM = 20;
 
 const fmt = (xs) => `${median(xs).toFixed(2)} / ${pct(xs, 95).toFixed(2)} ms`;
 
-async function time(fn) {
-  for (let i = 0; i < WARM; i++) await fn();
-  const out = [];
-  for (let i = 0; i < CALLS; i++) {
-    const t = performance.now();
-    await fn();
-    out.push(performance.now() - t);
+/**
+ * Times two calls in turns, one of each per round, so a busy moment of the shared machine falls
+ * on both paths alike.
+ */
+async function timeInTurns(a, b) {
+  for (let i = 0; i < WARM; i++) {
+    await a();
+    await b();
   }
-  return out;
+  const outA = [];
+  const outB = [];
+  for (let i = 0; i < CALLS; i++) {
+    for (const [fn, out] of [
+      [a, outA],
+      [b, outB],
+    ]) {
+      const t = performance.now();
+      await fn();
+      out.push(performance.now() - t);
+    }
+  }
+  return [outA, outB];
 }
 
 export async function runMcpHttpBench(executablePath, args, port) {
@@ -63,10 +76,11 @@ export async function runMcpHttpBench(executablePath, args, port) {
     );
     const getState = (client) => () =>
       client.callTool({ name: 'session', arguments: { action: 'get_state' } });
-    const stdioState = await time(getState(stdio));
-    const httpState = await time(getState(http));
-    const stdioPing = await time(() => stdio.ping());
-    const httpPing = await time(() => http.ping());
+    const [httpState, stdioState] = await timeInTurns(getState(http), getState(stdio));
+    const [httpPing, stdioPing] = await timeInTurns(
+      () => http.ping(),
+      () => stdio.ping(),
+    );
     const withSession = rssMb(hub.pid);
     return [
       ['`session.get_state` (p50 / p95)', fmt(httpState), fmt(stdioState)],
@@ -93,8 +107,10 @@ export function mcpHttpSection(rows) {
     'The official SDK client on both paths, against one hub and one app core in headless',
     'Chromium, in the same run: over HTTP with `StreamableHTTPClientTransport` to the hub’s',
     '`/mcp` (JSON answers), and over stdio through `vmark-relay` and the hub’s `/ai` socket.',
-    `${CALLS} calls each after ${WARM} to warm up. The hub frames HTTP itself rather than load the`,
-    'SDK’s server transport (about 18 MB more resident memory; docs/relay.md).',
+    `${CALLS} calls each, in turns (one of each per round), after ${WARM} each to warm up. HTTP`,
+    'skips the relay process, but every call is a new HTTP request (headers, token check,',
+    'the client’s fetch) where stdio reuses one socket. The hub frames HTTP itself rather than',
+    'load the SDK’s server transport (about 18 MB more resident memory; docs/relay.md).',
     '',
     '| measure | over HTTP (`/mcp`) | over stdio (`vmark-relay`) |',
     '|---|---|---|',
