@@ -292,6 +292,22 @@ describe('refusals', () => {
     expect(again.status).toBe(400);
   });
 
+  it('a session keeps the client credential it began with: another one, or none, is 403', async () => {
+    await hub();
+    const credential = 'k'.repeat(43);
+    const http = new McpHttp(t.hub.port, t.token, { 'X-VMark-Client-Token': credential });
+    expect((await http.initialize()).status).toBe(200);
+    expect((await http.request('ping')).status).toBe(200);
+    const id = http.sessionId as string;
+    for (const extra of [{}, { 'X-VMark-Client-Token': 'j'.repeat(43) }]) {
+      const other = new McpHttp(t.hub.port, t.token, extra);
+      other.sessionId = id;
+      const answer = await other.request('ping');
+      expect(answer.status).toBe(403);
+      expect(answer.json?.error?.message).toContain('another X-VMark-Client-Token');
+    }
+  });
+
   it('malformed JSON is 400 with a parse error; a batch is 400', async () => {
     await hub();
     const http = new McpHttp(t.hub.port, t.token);
