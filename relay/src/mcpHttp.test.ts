@@ -299,7 +299,8 @@ describe('refusals', () => {
     expect((await http.initialize()).status).toBe(200);
     expect((await http.request('ping')).status).toBe(200);
     const id = http.sessionId as string;
-    for (const extra of [{}, { 'X-VMark-Client-Token': 'j'.repeat(43) }]) {
+    const others: Record<string, string>[] = [{}, { 'X-VMark-Client-Token': 'j'.repeat(43) }];
+    for (const extra of others) {
       const other = new McpHttp(t.hub.port, t.token, extra);
       other.sessionId = id;
       const answer = await other.request('ping');
