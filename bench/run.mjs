@@ -1,6 +1,6 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
-// One part only: npm run bench -- tree | coherence   (or VMARK_BENCH_ONLY=…; rewrites only that
+// One part only: npm run bench -- tree | coherence | editor | http   (or VMARK_BENCH_ONLY=…; rewrites only that
 // part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -14,6 +14,7 @@ import { runRaceBench } from './race.mjs';
 import { richEditorSection, runRichEditorBench } from './richEditor.mjs';
 import { runFidelityBench } from './fidelity.mjs';
 import { runMcpBench } from './mcp.mjs';
+import { mcpHttpSection, runMcpHttpBench } from './mcpHttp.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
 import { runTreeBench, treeSection } from './tree.mjs';
 import { runWorkflowBench } from './workflow.mjs';
@@ -34,6 +35,7 @@ const PARTS = {
     coherenceSection(await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS)),
   editor: async () =>
     richEditorSection(await runRichEditorBench(findChromium(), CHROMIUM_ARGS, RUNS)),
+  http: async () => mcpHttpSection(await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT)),
 };
 
 async function main() {
@@ -161,6 +163,9 @@ async function main() {
   const coherenceTable = await runCoherenceBench(findChromium(), CHROMIUM_ARGS, RUNS);
   console.error('The editor with rich blocks…');
   const richEditor = await runRichEditorBench(findChromium(), CHROMIUM_ARGS, RUNS);
+  console.error('MCP over HTTP next to stdio…');
+  // A hub of its own, next to the one this run started on PORT.
+  const httpRows = await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT + 1);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -267,6 +272,7 @@ ${fidelity.table}
 
 ${coherenceSection(coherenceTable)}
 ${richEditorSection(richEditor)}
+${mcpHttpSection(httpRows)}
 
 ## Notes
 

@@ -23,3 +23,25 @@ export function originIsOwn(origin: string | undefined, port: number): boolean {
     origin !== undefined && ownHosts(port).some((host) => origin.toLowerCase() === `http://${host}`)
   );
 }
+
+/** The loopback names an Origin may carry on `/mcp` (lower case, IPv6 in brackets). */
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Whether an Origin header is a loopback origin, `http://` or `https://`, any port: the local
+ * tools (an inspector page on localhost, say) that may talk to `/mcp` with the token. `null`,
+ * `file://` and every other name are not.
+ */
+export function originIsLoopback(origin: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
+  // An Origin is exactly scheme://host[:port], as the URL parser would write it: nothing else,
+  // and no other spelling of an address (`http://0x7f.1` parses as 127.0.0.1).
+  if (origin.toLowerCase() !== url.origin) return false;
+  return LOOPBACK_NAMES.includes(url.hostname.toLowerCase());
+}

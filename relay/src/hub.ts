@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { IsolatedAgent } from './browser/agent/isolatedAgent.js';
 import { BrowserDriver } from './browser/driver/browserDriver.js';
 import { hostIsOwn } from './hostValidation.js';
+import { DEFAULT_SESSION_LIMITS } from './httpSessions.js';
+import { mcpHttpEndpoint, type McpHttpEndpoint } from './mcpHttp.js';
 import type { HubToApp } from './appFrames.js';
 import { EMPTY_MANIFEST, type Manifest } from './manifest.js';
 import { securityHeaders } from './securityHeaders.js';
@@ -29,6 +31,12 @@ export interface HubOptions {
   manifest?: Manifest;
   /** serverInfo.version in the hub's own `initialize` answer. Default: the package version. */
   version?: string;
+  /** MCP sessions over HTTP (`/mcp`) open at once. Default 64. */
+  httpMaxSessions?: number;
+  /** How long an HTTP session may go unused (no request, no open stream). Default 1 hour. */
+  httpIdleMs?: number;
+  /** How long after its client's event stream dropped an HTTP session ends. Default 2 minutes. */
+  httpLostStreamMs?: number;
   /** How long a request may wait for the app's answer. Default 25 000 ms. */
   requestTimeoutMs?: number;
   /** How long a new app socket may take to say hello. Default 10 000 ms. */
@@ -85,6 +93,7 @@ function answerRequests(
   port: number,
   root: string,
   relayPath: string,
+  mcp: McpHttpEndpoint,
   log: (message: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const headers = securityHeaders(port);
@@ -99,17 +108,28 @@ function answerRequests(
       answerInfo(res, port, relayPath);
       return;
     }
-    serveFile(req, res).catch((e: unknown) => {
+    const failed = (e: unknown) => {
       log(`request failed: ${e instanceof Error ? e.message : String(e)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
-    });
+    };
+    if (pathOf(req.url) === '/mcp') mcp.handle(req, res).catch(failed);
+    else serveFile(req, res).catch(failed);
   };
+}
+
+function pathOf(url: string | undefined): string | null {
+  try {
+    return new URL(url ?? '/', 'http://127.0.0.1').pathname;
+  } catch {
+    return null;
+  }
 }
 
 export async function startHub(options: HubOptions): Promise<Hub> {
   const log = options.log ?? ((message: string) => console.error(`vmark hub: ${message}`));
-  // Requests are answered once the port is known: the policy and the Host check name it.
+  // Requests are answered once the port is known (the policy and the Host check name it) and the
+  // router exists; no request is read before then, as nothing below awaits.
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -120,10 +140,6 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   });
   server.on('error', (e) => log(`server error: ${e.message}`));
   const { port } = server.address() as AddressInfo;
-  server.on(
-    'request',
-    answerRequests(port, options.root, options.relayPath ?? DEFAULT_RELAY_PATH, log),
-  );
   const url = `http://127.0.0.1:${port}/`;
   // The driver speaks to whichever app is active; the router is made just below.
   let toActiveApp: (frame: HubToApp) => void = () => undefined;
@@ -166,6 +182,21 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     },
   });
   toActiveApp = (frame) => router.sendToActive(frame);
+  const mcp = mcpHttpEndpoint({
+    token: options.token,
+    router,
+    limits: {
+      maxSessions: options.httpMaxSessions ?? DEFAULT_SESSION_LIMITS.maxSessions,
+      idleMs: options.httpIdleMs ?? DEFAULT_SESSION_LIMITS.idleMs,
+      lostStreamMs: options.httpLostStreamMs ?? DEFAULT_SESSION_LIMITS.lostStreamMs,
+    },
+    heartbeatMs: options.heartbeatMs ?? 30_000,
+    log,
+  });
+  server.on(
+    'request',
+    answerRequests(port, options.root, options.relayPath ?? DEFAULT_RELAY_PATH, mcp, log),
+  );
   return {
     server,
     port,
@@ -174,6 +205,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     close: async () => {
       await browser.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      mcp.close();
       server.closeIdleConnections();
       await endpoints.close();
       server.closeAllConnections();
