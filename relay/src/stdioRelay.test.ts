@@ -106,6 +106,8 @@ async function respondingApp(port: number) {
                     text: `app ran ${String(params?.name)} ${JSON.stringify(params?.arguments)}`,
                   },
                 ],
+                // The tools declare output schemas, so a success carries structured content.
+                structuredContent: { ran: String(params?.name) },
               }
             : {};
     app.reply(frame.sid, { jsonrpc: '2.0', id, result });
