@@ -38,7 +38,7 @@ test('the browser and workflows panels and Settings → Browser speak Korean, th
   );
   const recorder = workflows.getByRole('region', { name: '워크플로 기록' });
   await expect(recorder.getByRole('combobox', { name: '기록할 탭' })).toHaveValue('__new__');
-  await expect(recorder.getByRole('option', { name: '새 탭 열기…' })).toBeAttached();
+  await expect(recorder.getByRole('option', { name: '새 탭 (주소 지정)…' })).toBeAttached();
   // No address typed: the recorder's own refusal, in Korean.
   await recorder.getByRole('button', { name: '기록 시작' }).click();
   await expect(recorder.getByRole('alert')).toHaveText('새 탭에서 열 주소를 입력하세요.');
