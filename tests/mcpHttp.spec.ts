@@ -262,3 +262,30 @@ test('DELETE ends an HTTP session; a later request with its id gets 404', async 
   expect(JSON.parse(after.body).error.message).toContain('initialize a new one');
   await client.close();
 });
+
+test('the HTTP configuration Settings shows connects once the token is put in its place', async ({
+  page,
+}) => {
+  await appServingAi(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Settings' });
+  await expect(dialog.getByTestId('http-intro')).toContainText(MCP_URL);
+  await expect(dialog.getByTestId('http-intro')).toContainText(join(TEST_HOME, 'token'));
+  // The page never has the token: the configuration carries a placeholder for it.
+  const shown = await dialog.locator('pre[data-client="Cursor (HTTP)"]').textContent();
+  expect(shown).not.toContain(token());
+  const config = JSON.parse((shown ?? '').replace('<token>', token()));
+  const server = config.mcpServers.vmark as { url: string; headers: Record<string, string> };
+  const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+    requestInit: { headers: server.headers },
+  });
+  const client = new Client({ name: 'Pasted Config', version: '1.0.0' });
+  await client.connect(transport);
+  clients.push(client);
+  await expect(page.locator('.statusbar .ai')).toContainText('Pasted Config');
+  const state = await client.callTool({ name: 'session', arguments: { action: 'get_state' } });
+  expect(state.isError).toBeFalsy();
+  await expect(dialog.locator('pre[data-client="Claude Code (HTTP)"]')).toHaveText(
+    `claude mcp add --transport http vmark ${MCP_URL} --header "Authorization: Bearer <token>"`,
+  );
+});

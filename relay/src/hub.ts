@@ -18,6 +18,7 @@ import { foreignHost, notOpen } from './sentences.js';
 import { attachEndpoints } from './socketEndpoints.js';
 import { staticHandler } from './staticFiles.js';
 import { RELAY_VERSION } from './version.js';
+import { tokenPath } from './tokenFile.js';
 import { vmarkHomePath } from './vmarkHome.js';
 
 export interface HubOptions {
@@ -71,18 +72,26 @@ export interface Hub {
 
 const DEFAULT_RELAY_PATH = fileURLToPath(new URL('../bin/vmark-relay.js', import.meta.url));
 
+/** What `/vmark/info.json` tells the app. */
+interface HubInfo {
+  relayPath: string;
+  port: number;
+  /** Where the token is: the token itself is never served, so no page can read it. */
+  tokenPath: string;
+}
+
 /**
- * `/vmark/info.json`: where this install's relay is, so the app can show ready-to-copy client
- * configurations. Like every answer, only for the hub's own Host (a page from elsewhere cannot
- * read it anyway).
+ * `/vmark/info.json`: where this install's relay and token are, so the app can show ready-to-copy
+ * client configurations. Like every answer, only for the hub's own Host (a page from elsewhere
+ * cannot read it anyway).
  */
-function answerInfo(res: ServerResponse, port: number, relayPath: string): void {
+function answerInfo(res: ServerResponse, info: HubInfo): void {
   res
     .writeHead(200, {
       'Content-Type': 'application/json; charset=utf-8',
       'Cache-Control': 'no-store',
     })
-    .end(JSON.stringify({ relayPath, port }));
+    .end(JSON.stringify(info));
 }
 
 /**
@@ -90,12 +99,12 @@ function answerInfo(res: ServerResponse, port: number, relayPath: string): void 
  * then the info file or the app's files.
  */
 function answerRequests(
-  port: number,
   root: string,
-  relayPath: string,
+  info: HubInfo,
   mcp: McpHttpEndpoint,
   log: (message: string) => void,
 ): (req: IncomingMessage, res: ServerResponse) => void {
+  const { port } = info;
   const headers = securityHeaders(port);
   const serveFile = staticHandler(root, port);
   return (req, res) => {
@@ -105,7 +114,7 @@ function answerRequests(
       return;
     }
     if (req.url === '/vmark/info.json') {
-      answerInfo(res, port, relayPath);
+      answerInfo(res, info);
       return;
     }
     const failed = (e: unknown) => {
@@ -195,7 +204,16 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   });
   server.on(
     'request',
-    answerRequests(port, options.root, options.relayPath ?? DEFAULT_RELAY_PATH, mcp, log),
+    answerRequests(
+      options.root,
+      {
+        relayPath: options.relayPath ?? DEFAULT_RELAY_PATH,
+        port,
+        tokenPath: tokenPath(options.home ?? vmarkHomePath()),
+      },
+      mcp,
+      log,
+    ),
   );
   return {
     server,

@@ -9,6 +9,8 @@ export interface RelayInfo {
   /** Absolute path of `relay/bin/vmark-relay.js` on this computer. */
   relayPath: string;
   port: number;
+  /** Where the hub's token is (the token itself is not served). Absent from an older hub. */
+  tokenPath?: string;
 }
 
 export interface ClientConfig {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { httpClientConfigs, mcpUrl } from './aiClientHttpConfigs';
+import { httpClientConfigs, mcpUrl, TOKEN_PLACEHOLDER } from './aiClientHttpConfigs';
 
 const TOKEN = '0123456789abcdef'.repeat(4);
 const CREDENTIAL = 'Ab-_'.repeat(11);
@@ -63,5 +63,18 @@ describe('AI client configurations over HTTP', () => {
     for (const config of httpClientConfigs({ port: 7331, token: TOKEN })) {
       expect(config.text).not.toContain('X-VMark-Client-Token');
     }
+  });
+});
+
+describe('AI client configurations over HTTP, as Settings shows them', () => {
+  it('puts a placeholder where the token goes, since the page never gets the token', () => {
+    for (const config of httpClientConfigs({ port: 7331 })) {
+      expect(config.text, config.client).toContain(`Bearer ${TOKEN_PLACEHOLDER}`);
+      expect(config.text, config.client).not.toMatch(/[0-9a-f]{64}/);
+    }
+    const [code] = httpClientConfigs({ port: 7331 }, CREDENTIAL);
+    expect(code.text).toBe(
+      `claude mcp add --transport http vmark http://127.0.0.1:7331/mcp --header "Authorization: Bearer <token>" --header "X-VMark-Client-Token: ${CREDENTIAL}"`,
+    );
   });
 });

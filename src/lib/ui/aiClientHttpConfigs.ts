@@ -4,13 +4,17 @@
  * AI clients, shown once) they also send it as `X-VMark-Client-Token`. The stdio equivalents are
  * in `aiClientConfigs.ts`.
  */
+import { t } from '../i18n/i18n.svelte';
 import type { ClientConfig } from './aiClientConfigs';
+
+/** What stands for the token where the page cannot know it (it is never served to the page). */
+export const TOKEN_PLACEHOLDER = '<token>';
 
 export interface HubAccess {
   /** The hub's port on 127.0.0.1. */
   port: number;
-  /** The hub's token (`$VMARK_HOME/token`, 64 hex digits). */
-  token: string;
+  /** The hub's token (`$VMARK_HOME/token`, 64 hex digits); without it, a placeholder. */
+  token?: string;
 }
 
 /** The URL of the hub's MCP endpoint. */
@@ -27,8 +31,9 @@ export function httpHeaders(token: string, clientToken?: string): Record<string,
 
 export function httpClientConfigs(access: HubAccess, clientToken?: string): ClientConfig[] {
   const url = mcpUrl(access.port);
-  const headers = httpHeaders(access.token, clientToken);
-  // The token is hex and a credential letters, digits, "-" and "_": safe in double quotes.
+  const headers = httpHeaders(access.token ?? TOKEN_PLACEHOLDER, clientToken);
+  // The token is hex (or the placeholder) and a credential letters, digits, "-" and "_": safe in
+  // double quotes.
   const headerFlags = Object.entries(headers)
     .map(([name, value]) => ` --header "${name}: ${value}"`)
     .join('');
@@ -37,17 +42,17 @@ export function httpClientConfigs(access: HubAccess, clientToken?: string): Clie
   return [
     {
       client: 'Claude Code',
-      where: 'Run in a terminal',
+      where: t('aiClients.whereTerminal'),
       text: `claude mcp add --transport http vmark ${url}${headerFlags}`,
     },
     {
       client: 'Cursor',
-      where: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
+      where: t('aiClients.whereCursor'),
       text: cursor,
     },
     {
       client: 'VS Code',
-      where: '.vscode/mcp.json in a workspace (or MCP: Open User Configuration)',
+      where: t('aiClients.whereVsCode'),
       text: vscode,
     },
   ];

@@ -10,6 +10,10 @@ export const aiClients = area({
       'Settings → Developer → Edit Config (claude_desktop_config.json), then restart Claude Desktop',
     whereTerminal: 'Run in a terminal',
     whereCursor: '~/.cursor/mcp.json (or .cursor/mcp.json in a project)',
+    whereVsCode: '.vscode/mcp.json in a workspace (or MCP: Open User Configuration)',
+    overHttp: 'Over HTTP',
+    httpIntro:
+      'Claude Code, Cursor and VS Code can also connect to {url} while VMark Web is running. Put the hub’s token in place of {placeholder}: it is the one line in {path}. The page never sees the token.',
     copy: 'Copy',
     copied: 'Copied',
     noRelayInfo: 'The hub did not say where vmark-relay is; start VMark Web with npm start.',
@@ -46,6 +50,10 @@ export const aiClients = area({
       'Settings → Developer → Edit Config (claude_desktop_config.json)에서 편집한 다음 Claude Desktop을 다시 시작하세요',
     whereTerminal: '터미널에서 실행하세요',
     whereCursor: '~/.cursor/mcp.json(또는 프로젝트의 .cursor/mcp.json)',
+    whereVsCode: '작업 공간의 .vscode/mcp.json(또는 MCP: Open User Configuration)',
+    overHttp: 'HTTP로',
+    httpIntro:
+      'Claude Code, Cursor, VS Code는 VMark Web이 실행 중일 때 {url}에 직접 연결할 수도 있습니다. {placeholder} 자리에 허브의 토큰을 넣으세요. 토큰은 {path}에 있는 한 줄입니다. 페이지는 토큰을 보지 못합니다.',
     copy: '복사',
     copied: '복사됨',
     noRelayInfo:
@@ -84,6 +92,10 @@ export const aiClients = area({
       '在 Settings → Developer → Edit Config（claude_desktop_config.json）中編輯，然後重新啟動 Claude Desktop',
     whereTerminal: '在終端機中執行',
     whereCursor: '~/.cursor/mcp.json（或專案中的 .cursor/mcp.json）',
+    whereVsCode: '工作區中的 .vscode/mcp.json（或 MCP: Open User Configuration）',
+    overHttp: '透過 HTTP',
+    httpIntro:
+      'VMark Web 執行時，Claude Code、Cursor 與 VS Code 也可以直接連線到 {url}。請把 {placeholder} 換成中樞的權杖：就是 {path} 裡的那一行。頁面永遠看不到權杖。',
     copy: '複製',
     copied: '已複製',
     noRelayInfo: '中樞未提供 vmark-relay 的位置；請以 npm start 啟動 VMark Web。',
@@ -120,6 +132,10 @@ export const aiClients = area({
       'Settings → Developer → Edit Config (claude_desktop_config.json), puis redémarrez Claude Desktop',
     whereTerminal: 'À exécuter dans un terminal',
     whereCursor: '~/.cursor/mcp.json (ou .cursor/mcp.json dans un projet)',
+    whereVsCode: '.vscode/mcp.json dans un espace de travail (ou MCP: Open User Configuration)',
+    overHttp: 'Par HTTP',
+    httpIntro:
+      'Claude Code, Cursor et VS Code peuvent aussi se connecter à {url} tant que VMark Web tourne. Mettez le jeton du hub à la place de {placeholder} : c’est l’unique ligne de {path}. La page ne voit jamais le jeton.',
     copy: 'Copier',
     copied: 'Copié',
     noRelayInfo:
