@@ -7,6 +7,7 @@ import {
   formatMessage,
   isLanguageSetting,
   resolveLocale,
+  timeLocale,
   type LanguageSetting,
   type Locale,
   type Params,
@@ -34,6 +35,11 @@ export function t(key: MessageKey, params?: Params): string {
   const locale = i18n.current;
   const message = CATALOG[locale][key] ?? CATALOG.en[key];
   return message === undefined ? key : formatMessage(message, locale, params);
+}
+
+/** The locale to write dates and times in, following the UI language (see timeLocale). */
+export function dateLocale(): string {
+  return timeLocale(i18n.current, i18n.browser);
 }
 
 const STORED = 'vmark.language';

@@ -76,3 +76,12 @@ export function formatMessage(message: Message, locale: Locale, params: Params =
     return typeof value === 'number' ? value.toLocaleString(locale) : value;
   });
 }
+
+/**
+ * The locale dates are written in: the UI language, as the browser's own tag for it when it has
+ * one (so en-GB keeps its day-month order).
+ */
+export function timeLocale(current: Locale, browser: readonly string[]): string {
+  const language = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
+  return browser.find((tag) => language(tag) === language(current)) ?? current;
+}

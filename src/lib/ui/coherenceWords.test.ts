@@ -1,13 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n.svelte';
-import {
-  aroundTime,
-  edgeStateText,
-  said,
-  scopeText,
-  timeLocale,
-  valueText,
-} from './coherenceWords';
+import { timeLocale } from '../i18n/locales';
+import { aroundTime, edgeStateText, said, scopeText, valueText } from './coherenceWords';
 
 afterEach(() => {
   i18n.setting = 'en';

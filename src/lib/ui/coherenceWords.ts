@@ -4,8 +4,8 @@
  * as a key until they are shown (a sentence from the core is shown as the core wrote it).
  */
 import type { MessageKey } from '../i18n/catalog';
-import { i18n, t } from '../i18n/i18n.svelte';
-import type { Locale, Params } from '../i18n/locales';
+import { dateLocale, i18n, t } from '../i18n/i18n.svelte';
+import type { Params } from '../i18n/locales';
 
 /** A sentence for the person: the core's own text, or one of the UI's messages. */
 export type Said = string | { key: MessageKey; params?: Params };
@@ -55,20 +55,11 @@ export function scopeText(scope: readonly string[]): string {
   return new Intl.ListFormat(i18n.current, { type: 'conjunction' }).format(words);
 }
 
-/**
- * The locale dates are written in: the UI language, as the browser's own tag for it when it has
- * one (so en-GB keeps its day-month order).
- */
-export function timeLocale(current: Locale, browser: readonly string[]): string {
-  const language = (tag: string) => tag.toLowerCase().split(/[-_]/)[0];
-  return browser.find((tag) => language(tag) === language(current)) ?? current;
-}
-
 /** An expiry as the person reads it: the day, and the time in their zone. */
 export function readableTime(iso: string): string {
   const ms = Date.parse(iso);
   if (Number.isNaN(ms)) return iso;
-  return new Date(ms).toLocaleString(timeLocale(i18n.current, i18n.browser), {
+  return new Date(ms).toLocaleString(dateLocale(), {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
