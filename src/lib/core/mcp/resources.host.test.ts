@@ -90,11 +90,7 @@ describe('resources', () => {
       description: '/notes/a.md',
       mimeType: 'text/markdown',
     });
-    expect(resources.map((r) => r.description)).toEqual([
-      '/notes/a.md',
-      '/notes/b.md',
-      'untitled',
-    ]);
+    expect(resources.map((r) => r.description)).toEqual(['/notes/a.md', '/notes/b.md', 'untitled']);
     expect(resources[2].mimeType).toBe('application/yaml');
   });
 
