@@ -290,6 +290,12 @@ export class Documents {
     return doc.text !== before;
   }
 
+  /** A file or folder was renamed: the tabs of the files in it take the new paths. */
+  renamePaths(from: string, to: string): void {
+    this.store.renamePaths(from, to);
+    this.emit({ type: 'tabs' });
+  }
+
   /** The file of an open tab was deleted: the tab keeps its text and turns dirty. */
   fileDeleted(doc: DocState): void {
     this.apply(doc, {
