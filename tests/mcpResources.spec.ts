@@ -20,7 +20,8 @@ test.afterEach(async () => {
 });
 
 async function appServingAi(page: Page) {
-  await openApp(page);
+  if (!page.url().startsWith('http')) await openApp(page);
+  await expect(page.locator('.app[data-window-id]')).toBeVisible();
   await expect(page.locator('.statusbar .ai')).not.toHaveAttribute(
     'data-ai-state',
     /offline|connecting/,
@@ -94,6 +95,8 @@ test('a subscription hears the person typing in that document, not in another on
   await appServingAi(page);
   await writeOpfs(page, 'watched.md', 'Watched\n');
   await writeOpfs(page, 'other.md', 'Other\n');
+  await page.reload();
+  await appServingAi(page);
   const listening = await listeningClient();
   client = listening.c;
   const { heard } = listening;
@@ -131,6 +134,8 @@ test('a subscription hears the person typing in that document, not in another on
 test('the list changes when a tab opens', async ({ page }) => {
   await appServingAi(page);
   await writeOpfs(page, 'new.md', 'New\n');
+  await page.reload();
+  await appServingAi(page);
   const listening = await listeningClient();
   client = listening.c;
   expect((await client.listResources()).resources).toEqual([]);
