@@ -22,11 +22,14 @@ afterAll(async () => {
 });
 
 describe('with no app connected, the hub answers by itself', () => {
-  it('answers initialize with the requested version, tools capability, serverInfo and instructions', async () => {
+  it('answers initialize with the requested version, capabilities, serverInfo and instructions', async () => {
     const answer = await client.request('initialize', INITIALIZE_PARAMS);
     expect(answer.result).toEqual({
       protocolVersion: '2025-06-18',
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        resources: { subscribe: true, listChanged: true },
+      },
       serverInfo: { name: 'vmark-web', version: RELAY_VERSION },
       instructions: TEST_MANIFEST.instructions,
     });

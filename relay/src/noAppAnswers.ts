@@ -32,7 +32,12 @@ export function initializeResult(
 ): Record<string, unknown> {
   const result: Record<string, unknown> = {
     protocolVersion: negotiateProtocolVersion(params.protocolVersion),
-    capabilities: { tools: { listChanged: false } },
+    // The app serves documents as resources; a client that began before the app opened must know
+    // so, since it will not initialize again (resources/list answers "open the app" meanwhile).
+    capabilities: {
+      tools: { listChanged: false },
+      resources: { subscribe: true, listChanged: true },
+    },
     serverInfo: { name: 'vmark-web', version: context.version },
   };
   if (context.manifest.instructions !== '') result.instructions = context.manifest.instructions;

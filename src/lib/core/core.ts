@@ -268,7 +268,7 @@ export class Core implements CoreApi {
   async renameEntry(path: string, newName: string) {
     const r = await renameEntry(this.workspaces, path, newName, this.fail);
     if (r.ok && r.from !== r.path) {
-      this.store.renamePaths(r.from, r.path);
+      this.documents.renamePaths(r.from, r.path);
       this.layoutChanged();
     }
     return r.ok ? { ok: true as const, path: r.path } : r;

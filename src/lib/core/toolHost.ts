@@ -7,6 +7,7 @@ import type { Approvals } from './approvals';
 import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';
 import { refuse } from './errors';
+import { readDocument } from './openDocument';
 import type { ToolHost } from './mcp/host';
 import type { EditorAgent, Settings } from './types';
 import { notices, type Notice } from './notice';
@@ -54,6 +55,13 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     workspaces: () => documents.files.infos(),
     resolvePath: (path) => documents.files.resolve(path),
     pathExists: (path) => documents.files.exists(path),
+    async readFile(path) {
+      const read = await documents.files.read(path);
+      if (!read.ok) return read;
+      const parsed = await readDocument(path.path, read.file);
+      return parsed.ok ? { ok: true, text: parsed.doc.text, kind: parsed.doc.kind } : parsed;
+    },
+    listen: (listener) => documents.listen(listener),
 
     newTab(windowId, kind) {
       if (!store.windows.has(windowId)) {

@@ -49,12 +49,37 @@ export interface MutateOptions {
 /** What a mutation computes from the current document: the new text, or a refusal. */
 export type Compute = (doc: DocState) => Result<{ text: string }>;
 
+/**
+ * What listeners hear (MCP resource subscriptions): a tab's text changed, whoever changed it, or
+ * the set of open tabs (or a tab's path) changed.
+ */
+export type DocumentEvent = { type: 'text'; tabId: string } | { type: 'tabs' };
+export type DocumentListener = (event: DocumentEvent) => void;
+
 export class Documents {
+  private readonly listeners = new Set<DocumentListener>();
+
   constructor(
     readonly store: DocumentStore,
     readonly files: DocumentFiles,
     private readonly effects: DocumentEffects,
   ) {}
+
+  /** Calls `listener` after every change of a text and of the open tabs; answers how to stop. */
+  listen(listener: DocumentListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private emit(event: DocumentEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (e) {
+        console.error('A document listener failed', e);
+      }
+    }
+  }
 
   /** Applies a transaction and lets the rest of the app know: the one way text changes. */
   apply(
@@ -67,6 +92,7 @@ export class Documents {
     if (r.savedChanged) this.effects.draft(doc);
     if (tr.meta || tr.saved || r.dirtyChanged) this.effects.changed();
     else if (r.changed) this.effects.textChanged();
+    if (r.changed) this.emit({ type: 'text', tabId: doc.id });
     return { ok: true, revision: doc.revision, version: doc.version, changed: r.changed };
   }
 
@@ -151,6 +177,7 @@ export class Documents {
     if (!parsed.ok) return parsed;
     const doc = this.store.addTab(windowId, parsed.doc);
     this.effects.layoutChanged();
+    this.emit({ type: 'tabs' });
     return { ok: true, doc };
   }
 
@@ -158,6 +185,7 @@ export class Documents {
     const doc = this.store.addTab(windowId, { path: null, kind, text: '', format: LF_FORMAT });
     this.store.activate(doc.id, windowId);
     this.effects.layoutChanged();
+    this.emit({ type: 'tabs' });
     return doc;
   }
 
@@ -187,6 +215,7 @@ export class Documents {
       }
       return this.failed(written, r.mount);
     }
+    const renamed = doc.path !== r.path;
     this.store.setPath(doc, r.path);
     this.apply(doc, {
       origin: 'save',
@@ -195,6 +224,7 @@ export class Documents {
       meta: { kind: kind.kind, notice: null, format },
     });
     this.effects.layoutChanged();
+    if (renamed) this.emit({ type: 'tabs' });
     return { ok: true, path: r.path };
   }
 
@@ -260,6 +290,12 @@ export class Documents {
     return doc.text !== before;
   }
 
+  /** A file or folder was renamed: the tabs of the files in it take the new paths. */
+  renamePaths(from: string, to: string): void {
+    this.store.renamePaths(from, to);
+    this.emit({ type: 'tabs' });
+  }
+
   /** The file of an open tab was deleted: the tab keeps its text and turns dirty. */
   fileDeleted(doc: DocState): void {
     this.apply(doc, {
@@ -287,6 +323,7 @@ export class Documents {
     this.store.removeTab(tabId);
     this.effects.forget(tabId);
     this.effects.layoutChanged();
+    this.emit({ type: 'tabs' });
     return { ok: true, closed: true };
   }
 

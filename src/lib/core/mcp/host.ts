@@ -5,7 +5,7 @@
  * `mutate`, `save`, `close`, `open` and `newTab`.
  */
 import type { DocState } from '../documents/docState';
-import type { Compute, MutateOptions } from '../documents/documents';
+import type { Compute, DocumentListener, MutateOptions } from '../documents/documents';
 import type { ResolvedPath } from '../documents/files';
 import type { Result } from '../errors';
 import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
@@ -39,6 +39,10 @@ export interface ToolHost {
   /** Checks a virtual path against the mounts (INVALID_PATH, PERMISSION). */
   resolvePath(path: unknown): Result<ResolvedPath>;
   pathExists(path: ResolvedPath): Promise<boolean>;
+  /** Reads a file from disk as a tab would open it (its text and kind), without opening it. */
+  readFile(path: ResolvedPath): Promise<Result<{ text: string; kind: DocKind }>>;
+  /** Hears every change of a text and of the open tabs (see Documents.listen); answers how to stop. */
+  listen(listener: DocumentListener): () => void;
 
   /** A new untitled tab, active in its window. */
   newTab(windowId: string, kind: DocKind): Result<{ tabId: string }>;

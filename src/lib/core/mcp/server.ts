@@ -20,6 +20,7 @@ import { coherenceResolveTool, coherenceTool } from './coherenceTool';
 import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
 import type { HubSessionTransport } from './hubTransport';
+import { RESOURCE_CAPABILITIES, serveResources } from './resources';
 import { selectionTool } from './selectionTool';
 import type { SessionContext } from './sessionContext';
 import { getState } from './sessionTool';
@@ -38,7 +39,7 @@ export async function openMcpSession(
 ) {
   const server = new McpServer(SERVER_INFO, {
     instructions: SERVER_INSTRUCTIONS,
-    capabilities: { tools: {} },
+    capabilities: { tools: {}, resources: RESOURCE_CAPABILITIES },
   });
   const session: SessionContext = {
     client: () => server.server.getClientVersion()?.name ?? clientName,
@@ -68,6 +69,13 @@ export async function openMcpSession(
         return coherenceResolveTool(host, args as CoherenceResolveArgs, session);
     }
   });
+  const dropResources = serveResources(server.server, host, session);
+  // However the session ends (the client left, the hub closed it), its subscriptions go with it.
+  const onclose = server.server.onclose;
+  server.server.onclose = () => {
+    dropResources();
+    onclose?.();
+  };
   await server.connect(transport);
   return { close: () => server.close() };
 }

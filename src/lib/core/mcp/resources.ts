@@ -1,0 +1,228 @@
+/**
+ * Documents as MCP resources for one session (docs/mcp.md, "Documents as resources"): the open
+ * tabs listed page by page, tabs and workspace files read, and subscriptions that tell the client
+ * when a document's text changed, at most once per interval while someone types. The handlers sit
+ * on the SDK's low-level server (McpServer.registerResource has no pagination).
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  ErrorCode,
+  ListResourceTemplatesRequestSchema,
+  ListResourcesRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type ReadResourceResult,
+  type Resource,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { DocumentEvent } from '../documents/documents';
+import { createCoalescer, type Timers } from './coalescer';
+import type { TabView, ToolHost } from './host';
+import {
+  RESOURCE_TEMPLATES,
+  boundText,
+  decodeCursor,
+  encodeCursor,
+  fileUri,
+  mimeTypeOf,
+  parseResourceUri,
+  tabUri,
+  type ResourceTarget,
+} from './resourceUri';
+import type { SessionContext } from './sessionContext';
+
+/** MCP's code for a resource that does not exist (2025-11-25, resources). */
+export const RESOURCE_NOT_FOUND = -32002;
+export const RESOURCE_PAGE_SIZE = 100;
+/** At most one `updated` per URI (and one `list_changed`) in this many ms. */
+export const NOTIFY_INTERVAL_MS = 300;
+
+export const RESOURCE_CAPABILITIES = { subscribe: true, listChanged: true } as const;
+
+export interface ResourceOptions {
+  pageSize?: number;
+  intervalMs?: number;
+  timers?: Timers;
+}
+
+const notFound = (message: string) => new McpError(RESOURCE_NOT_FOUND, message);
+
+/** Every open tab once, in the order of the windows' tab strips. */
+function openTabs(host: ToolHost): TabView[] {
+  const seen = new Set<string>();
+  const tabs: TabView[] = [];
+  for (const w of host.windows()) {
+    for (const id of w.tabIds) {
+      const tab = host.tab(id);
+      if (tab && !seen.has(id)) {
+        seen.add(id);
+        tabs.push(tab);
+      }
+    }
+  }
+  return tabs;
+}
+
+function describeTab(host: ToolHost, tab: TabView): Resource {
+  const title = host.title(tab);
+  return {
+    uri: tabUri(tab.id),
+    name: title,
+    title,
+    description: tab.path ?? 'untitled',
+    mimeType: mimeTypeOf(tab.kind),
+  };
+}
+
+function tabContents(uri: string, tab: TabView): ReadResourceResult {
+  const { text, meta } = boundText(tab.text);
+  return {
+    contents: [
+      {
+        uri,
+        mimeType: mimeTypeOf(tab.kind),
+        text,
+        _meta: {
+          tabId: tab.id,
+          revision: tab.revision,
+          filePath: tab.path,
+          dirty: tab.text !== tab.savedText,
+          ...meta,
+        },
+      },
+    ],
+  };
+}
+
+/** Registers the resource handlers on `server`; answers how to drop the session's subscriptions. */
+export function serveResources(
+  server: Server,
+  host: ToolHost,
+  session?: Pick<SessionContext, 'reads'>,
+  options: ResourceOptions = {},
+): () => void {
+  const pageSize = options.pageSize ?? RESOURCE_PAGE_SIZE;
+  const intervalMs = options.intervalMs ?? NOTIFY_INTERVAL_MS;
+  /** Subscribed URIs and what each names (a file by its normalised path). */
+  const subscriptions = new Map<string, ResourceTarget>();
+  const quiet = (p: Promise<void>) => p.catch(() => undefined);
+  const updated = createCoalescer<string>(
+    intervalMs,
+    (uri) => void quiet(server.sendResourceUpdated({ uri })),
+    options.timers,
+  );
+  const listChanged = createCoalescer<'list'>(
+    intervalMs,
+    () => void quiet(server.sendResourceListChanged()),
+    options.timers,
+  );
+
+  /** What a URI names, with a file's path checked and normalised; throws -32002 when nothing. */
+  const target = (uri: string): ResourceTarget => {
+    const parsed = parseResourceUri(uri);
+    if (typeof parsed === 'string') throw notFound(`Resource not found: ${parsed}`);
+    if (parsed.kind === 'tab') {
+      if (!host.tab(parsed.tabId)) {
+        throw notFound(
+          `Resource not found: no open tab has id "${parsed.tabId}" (see resources/list or session.get_state).`,
+        );
+      }
+      return parsed;
+    }
+    const resolved = host.resolvePath(parsed.path);
+    if (!resolved.ok) throw notFound(`Resource not found: ${resolved.message}`);
+    return { kind: 'file', path: resolved.path };
+  };
+
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const cursor = request.params?.cursor;
+    const offset = cursor === undefined ? 0 : decodeCursor(cursor);
+    if (offset === null) {
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        'Invalid cursor: pass the nextCursor of the previous resources/list answer, or none.',
+      );
+    }
+    const tabs = openTabs(host);
+    const page = tabs.slice(offset, offset + pageSize);
+    const next = offset + pageSize < tabs.length ? encodeCursor(offset + pageSize) : undefined;
+    return {
+      resources: page.map((tab) => describeTab(host, tab)),
+      ...(next ? { nextCursor: next } : {}),
+    };
+  });
+
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
+    resourceTemplates: RESOURCE_TEMPLATES,
+  }));
+
+  server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
+    const { uri } = request.params;
+    const t = target(uri);
+    const tab = t.kind === 'tab' ? host.tab(t.tabId) : host.findByPath(t.path);
+    if (tab) {
+      // As with document.read, what the client read is an input of its next save.
+      if (session && tab.path) {
+        session.reads.push({ path: tab.path, revision: await host.coherenceHead(tab.path) });
+      }
+      return tabContents(uri, tab);
+    }
+    if (t.kind === 'tab') throw notFound(`Resource not found: tab "${t.tabId}" has closed.`);
+    const resolved = host.resolvePath(t.path);
+    if (!resolved.ok) throw notFound(`Resource not found: ${resolved.message}`);
+    const read = await host.readFile(resolved);
+    if (!read.ok) {
+      if (read.error === 'NOT_FOUND' || read.error === 'INVALID_PATH') {
+        throw notFound(`Resource not found: ${read.message}`);
+      }
+      throw new McpError(ErrorCode.InternalError, `${t.path} could not be read: ${read.message}`);
+    }
+    const { text, meta } = boundText(read.text);
+    return {
+      contents: [
+        {
+          uri,
+          mimeType: mimeTypeOf(read.kind),
+          text,
+          _meta: { filePath: t.path, open: false, ...meta },
+        },
+      ],
+    };
+  });
+
+  server.setRequestHandler(SubscribeRequestSchema, (request) => {
+    const { uri } = request.params;
+    subscriptions.set(uri, target(uri));
+    return {};
+  });
+
+  server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
+    subscriptions.delete(request.params.uri);
+    updated.cancel(request.params.uri);
+    return {};
+  });
+
+  const onChange = (event: DocumentEvent) => {
+    if (event.type === 'tabs') {
+      listChanged.poke('list');
+      return;
+    }
+    if (subscriptions.size === 0) return;
+    const tab = host.tab(event.tabId);
+    for (const [uri, t] of subscriptions) {
+      const hit = t.kind === 'tab' ? t.tabId === event.tabId : tab?.path === t.path;
+      if (hit) updated.poke(uri);
+    }
+  };
+  const stop = host.listen(onChange);
+
+  return () => {
+    stop();
+    subscriptions.clear();
+    updated.dispose();
+    listChanged.dispose();
+  };
+}
+
+export { fileUri, tabUri };
