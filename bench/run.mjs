@@ -279,7 +279,7 @@ ${mcpHttpSection(httpRows)}
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
   SharedWorker; it misses its 1.5× target against the single-process filesystem server. The rows
   "where the time goes" split the chain; docs/mcp.md explains them.
-- MCP over HTTP misses its target (`session.get_state` p50 ≤ 0.8× the stdio path): it takes
+- MCP over HTTP misses its target (\`session.get_state\` p50 ≤ 0.8× the stdio path): it takes
   about 1.5× as long. Probed on the way, without the app (ping answered by the hub): a bare
   keep-alive \`http.request\` to \`/mcp\` takes about 1.4 ms where the same request to an empty
   Node server takes 0.6 ms, \`fetch\` adds about 0.7 ms and the SDK client 0.5 ms more. Most of
