@@ -5,25 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { failureKey, sweepActiveDocument } from './support/fidelitySweep.mjs';
-import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
-
-/** Opens a note that holds `text` in the WYSIWYG editor. */
-async function openNote(page: Page, name: string, text: string) {
-  await openApp(page);
-  await writeOpfs(page, name, text);
-  await page.reload();
-  await openFromTree(page, name);
-  const doc = activeDocument(page);
-  await expect(doc).toHaveAttribute('data-mode', 'wysiwyg');
-  await expect(doc.locator('.ProseMirror')).toBeVisible();
-  return doc;
-}
-
-async function saved(page: Page, name: string): Promise<string> {
-  await page.keyboard.press('Control+s');
-  await expect(page.getByText(`Saved /notes/${name}`)).toBeVisible();
-  return (await readOpfs(page, name))?.toString('utf8') ?? '';
-}
+import { openNoteInWysiwyg, saveAndRead } from './support/app';
 
 /** Selects the `count` characters before the caret, from the end of the block minus `skip`. */
 async function selectBeforeEnd(page: Page, skip: number, count: number) {
@@ -40,7 +22,7 @@ const FIXTURE = readFileSync(
 test('highlights and footnotes render, the file saves unchanged, and replacing any word changes only that word', async ({
   page,
 }) => {
-  const doc = await openNote(page, 'marks-footnotes.md', FIXTURE);
+  const doc = await openNoteInWysiwyg(page, 'marks-footnotes.md', FIXTURE);
   await expect(page.locator('.document:not(.hidden)[data-complete="true"]')).toBeVisible();
   const editor = doc.locator('.ProseMirror');
   await expect(editor.locator('mark').first()).toHaveText('tide tables');
@@ -87,7 +69,7 @@ test('highlights and footnotes render, the file saves unchanged, and replacing a
   await expect(notes.first().locator('dt')).toHaveAttribute('contenteditable', 'false');
   await expect(notes.first().locator('dd > p')).toHaveCount(2);
 
-  expect(await saved(page, 'marks-footnotes.md')).toBe(FIXTURE);
+  expect(await saveAndRead(page, 'marks-footnotes.md')).toBe(FIXTURE);
   const results = await sweepActiveDocument(page);
   expect(results.length).toBeGreaterThan(30);
   // Highlighted words (in a list, a table, a quote, CJK text and a note) are among those replaced.
@@ -105,7 +87,7 @@ const NOTE = 'A ==bright idea== here.\n\nSecond paragraph.\n';
 test('typing inside a highlight keeps it highlighted and changes only that word', async ({
   page,
 }) => {
-  const doc = await openNote(page, 'typing.md', NOTE);
+  const doc = await openNoteInWysiwyg(page, 'typing.md', NOTE);
   const mark = doc.locator('.ProseMirror mark');
   await expect(mark).toHaveText('bright idea');
   await doc.locator('.ProseMirror > p').first().click();
@@ -115,18 +97,18 @@ test('typing inside a highlight keeps it highlighted and changes only that word'
   // Right at its end, as after bold, typing goes on highlighted.
   await page.keyboard.type(' now');
   await expect(mark).toHaveText('bright plan now');
-  expect(await saved(page, 'typing.md')).toBe(NOTE.replace('idea', 'plan now'));
+  expect(await saveAndRead(page, 'typing.md')).toBe(NOTE.replace('idea', 'plan now'));
 });
 
 test('typing ==word== makes a highlight, and the file gets exactly those marks', async ({
   page,
 }) => {
-  const doc = await openNote(page, 'typed.md', NOTE);
+  const doc = await openNoteInWysiwyg(page, 'typed.md', NOTE);
   await doc.locator('.ProseMirror > p').nth(1).click();
   await selectBeforeEnd(page, 0, 0);
   await page.keyboard.type(' with ==new words==');
   await expect(doc.locator('.ProseMirror > p').nth(1).locator('mark')).toHaveText('new words');
-  expect(await saved(page, 'typed.md')).toBe(
+  expect(await saveAndRead(page, 'typed.md')).toBe(
     NOTE.replace('Second paragraph.', 'Second paragraph. with ==new words=='),
   );
 });
@@ -136,7 +118,7 @@ test('the HTML export shows highlights as <mark> and links footnotes to their no
   browser,
 }) => {
   const text = 'A ==marked== claim[^src].\n\n[^src]: Where it ==comes from==.\n';
-  const doc = await openNote(page, 'export-marks.md', text);
+  const doc = await openNoteInWysiwyg(page, 'export-marks.md', text);
   await expect(doc.locator('.ProseMirror mark')).toHaveCount(2);
   await page.keyboard.press('ControlOrMeta+Shift+P');
   await page.getByRole('combobox', { name: 'Command' }).fill('export html');

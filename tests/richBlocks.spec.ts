@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { failureKey, sweepActiveDocument } from './support/fidelitySweep.mjs';
-import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
+import { openNoteInWysiwyg, readOpfs, saveAndRead } from './support/app';
 
 const HTML_DOC = [
   '# Notes',
@@ -49,52 +49,34 @@ async function watchPageCsp(page: Page) {
   };
 }
 
-/** Opens a note that holds `text` in the WYSIWYG editor. */
-async function openNote(page: Page, name: string, text: string) {
-  await openApp(page);
-  await writeOpfs(page, name, text);
-  await page.reload();
-  await openFromTree(page, name);
-  const doc = activeDocument(page);
-  await expect(doc).toHaveAttribute('data-mode', 'wysiwyg');
-  await expect(doc.locator('.ProseMirror')).toBeVisible();
-  return doc;
-}
-
-async function saved(page: Page, name: string): Promise<string> {
-  await page.keyboard.press('Control+s');
-  await expect(page.getByText(`Saved /notes/${name}`)).toBeVisible();
-  return (await readOpfs(page, name))?.toString('utf8') ?? '';
-}
-
 test('an HTML element with markdown inside shows as one block with a sanitised preview, and saves unchanged', async ({
   page,
 }) => {
   const csp = await watchPageCsp(page);
-  const doc = await openNote(page, 'html.md', HTML_DOC);
+  const doc = await openNoteInWysiwyg(page, 'html.md', HTML_DOC);
   const blocks = doc.locator('.ProseMirror > .vmark-html-block');
   await expect(blocks).toHaveCount(3);
   await expect(blocks.nth(0).locator('details > summary')).toHaveText('More about it');
   await expect(blocks.nth(1).locator('b')).toHaveText('Bold');
   await expect(doc.locator('.ProseMirror > p')).toHaveCount(1);
   await expect(doc.locator('.ProseMirror')).not.toContainText('<details>');
-  expect(await saved(page, 'html.md')).toBe(HTML_DOC);
+  expect(await saveAndRead(page, 'html.md')).toBe(HTML_DOC);
   expect(await csp.violations()).toEqual([]);
 });
 
 test('a word edited next to HTML blocks changes only that word', async ({ page }) => {
-  const doc = await openNote(page, 'html-edit.md', HTML_DOC);
+  const doc = await openNoteInWysiwyg(page, 'html-edit.md', HTML_DOC);
   await doc.locator('.ProseMirror > p').click();
   await page.keyboard.press('End');
   for (let i = 0; i < 'word.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.type('sentence.');
-  expect(await saved(page, 'html-edit.md')).toBe(
+  expect(await saveAndRead(page, 'html-edit.md')).toBe(
     HTML_DOC.replace('with a word.', 'with a sentence.'),
   );
 });
 
 test('an HTML block is edited as source in place and shown again when left', async ({ page }) => {
-  const doc = await openNote(page, 'html-source.md', HTML_DOC);
+  const doc = await openNoteInWysiwyg(page, 'html-source.md', HTML_DOC);
   const block = doc.locator('.ProseMirror > .vmark-html-block').nth(1);
   await block.click();
   const area = block.locator('textarea');
@@ -109,7 +91,7 @@ test('an HTML block is edited as source in place and shown again when left', asy
   await area.press('Escape');
   await expect(area).toHaveCount(0);
   await expect(block.locator('i')).toHaveText('more');
-  expect(await saved(page, 'html-source.md')).toBe(
+  expect(await saveAndRead(page, 'html-source.md')).toBe(
     HTML_DOC.replace('link</a>\n', 'link</a> <i>more</i>\n'),
   );
 });
@@ -136,7 +118,7 @@ test('Mermaid blocks render as diagrams under the CSP, a syntax error shows in p
   page,
 }) => {
   const csp = await watchPageCsp(page);
-  const doc = await openNote(page, 'diagrams.md', MERMAID_DOC);
+  const doc = await openNoteInWysiwyg(page, 'diagrams.md', MERMAID_DOC);
   const diagrams = doc.locator('.ProseMirror > .vmark-mermaid');
   await expect(diagrams).toHaveCount(2);
   const good = diagrams.nth(0);
@@ -151,7 +133,7 @@ test('Mermaid blocks render as diagrams under the CSP, a syntax error shows in p
   await expect(bad.locator('svg')).toHaveCount(0);
   // The code stays an editable code block.
   await expect(doc.locator('.ProseMirror > pre')).toHaveCount(2);
-  expect(await saved(page, 'diagrams.md')).toBe(MERMAID_DOC);
+  expect(await saveAndRead(page, 'diagrams.md')).toBe(MERMAID_DOC);
   // Mermaid's own measuring copy of a diagram tries inline styles, which the policy refuses;
   // the diagram shown gets its styles through the nonce and the CSSOM, so nothing else does.
   const others = (await csp.violations()).filter((v) => !/style-src/.test(v));
@@ -159,7 +141,7 @@ test('Mermaid blocks render as diagrams under the CSP, a syntax error shows in p
 });
 
 test('a Mermaid diagram is drawn again after its code is edited', async ({ page }) => {
-  const doc = await openNote(page, 'diagram-edit.md', MERMAID_DOC);
+  const doc = await openNoteInWysiwyg(page, 'diagram-edit.md', MERMAID_DOC);
   const good = doc.locator('.ProseMirror > .vmark-mermaid').nth(0);
   await expect(good.locator('svg')).toContainText('Done');
   // At the end of the code's last line, before its closing bracket.
@@ -170,7 +152,9 @@ test('a Mermaid diagram is drawn again after its code is edited', async ({ page 
   await page.keyboard.press('ArrowLeft');
   await page.keyboard.type(' now');
   await expect(good.locator('svg')).toContainText('Done now');
-  expect(await saved(page, 'diagram-edit.md')).toBe(MERMAID_DOC.replace('C[Done]', 'C[Done now]'));
+  expect(await saveAndRead(page, 'diagram-edit.md')).toBe(
+    MERMAID_DOC.replace('C[Done]', 'C[Done now]'),
+  );
 });
 
 const MATH_DOC = [
@@ -190,7 +174,7 @@ test('formulas are typeset by KaTeX under the CSP, and the file saves unchanged'
   page,
 }) => {
   const csp = await watchPageCsp(page);
-  const doc = await openNote(page, 'math.md', MATH_DOC);
+  const doc = await openNoteInWysiwyg(page, 'math.md', MATH_DOC);
   const inline = doc.locator('.ProseMirror .vmark-math-inline');
   await expect(inline.locator('.katex')).toBeVisible();
   await expect(inline.locator('.katex annotation')).toHaveText('e^{i\\pi} + 1 = 0');
@@ -198,21 +182,21 @@ test('formulas are typeset by KaTeX under the CSP, and the file saves unchanged'
   await expect(block.locator('.katex-display .katex')).toBeVisible();
   // KaTeX's style sheet applies: its MathML copy is for assistive technology only.
   await expect(block.locator('.katex-mathml')).toHaveCSS('position', 'absolute');
-  expect(await saved(page, 'math.md')).toBe(MATH_DOC);
+  expect(await saveAndRead(page, 'math.md')).toBe(MATH_DOC);
   expect(await csp.violations()).toEqual([]);
 });
 
 test('a word edited next to a formula changes only that word', async ({ page }) => {
-  const doc = await openNote(page, 'math-word.md', MATH_DOC);
+  const doc = await openNoteInWysiwyg(page, 'math-word.md', MATH_DOC);
   await doc.locator('.ProseMirror > p').first().click();
   await page.keyboard.press('End');
   for (let i = 0; i < 'holds.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
   await page.keyboard.type('stands.');
-  expect(await saved(page, 'math-word.md')).toBe(MATH_DOC.replace('holds.', 'stands.'));
+  expect(await saveAndRead(page, 'math-word.md')).toBe(MATH_DOC.replace('holds.', 'stands.'));
 });
 
 test('a block formula is edited as source in place', async ({ page }) => {
-  const doc = await openNote(page, 'math-edit.md', MATH_DOC);
+  const doc = await openNoteInWysiwyg(page, 'math-edit.md', MATH_DOC);
   const block = doc.locator('.ProseMirror > .vmark-math-block');
   await expect(block.locator('.katex')).toBeVisible();
   await block.click();
@@ -224,7 +208,7 @@ test('a block formula is edited as source in place', async ({ page }) => {
   await expect(block.locator('.katex annotation')).toHaveText(
     '\\int_0^1 x^2\\,dx = \\frac{1}{3} + C',
   );
-  expect(await saved(page, 'math-edit.md')).toBe(MATH_DOC.replace('{3}\n', '{3} + C\n'));
+  expect(await saveAndRead(page, 'math-edit.md')).toBe(MATH_DOC.replace('{3}\n', '{3} + C\n'));
 });
 
 const RICH = readFileSync(new URL('./fixtures/markdown/rich-blocks.md', import.meta.url), 'utf8');
@@ -232,7 +216,7 @@ const RICH = readFileSync(new URL('./fixtures/markdown/rich-blocks.md', import.m
 test('a document with every rich block saves unchanged, and replacing any word changes only that word', async ({
   page,
 }) => {
-  const doc = await openNote(page, 'rich-blocks.md', RICH);
+  const doc = await openNoteInWysiwyg(page, 'rich-blocks.md', RICH);
   await expect(page.locator('.document:not(.hidden)[data-complete="true"]')).toBeVisible();
   await expect(doc.locator('.ProseMirror > .vmark-html-block')).toHaveCount(3);
   // Diagrams are drawn as they come into view.
@@ -243,7 +227,7 @@ test('a document with every rich block saves unchanged, and replacing any word c
     await expect(diagram.locator('svg')).toBeVisible();
   }
   await expect(doc.locator('.ProseMirror .katex')).toHaveCount(6);
-  expect(await saved(page, 'rich-blocks.md')).toBe(RICH);
+  expect(await saveAndRead(page, 'rich-blocks.md')).toBe(RICH);
   const results = await sweepActiveDocument(page);
   expect(results.length).toBeGreaterThan(10);
   expect(results.filter((r) => !r.exact).map((r) => failureKey('rich-blocks.md', r))).toEqual([]);
@@ -254,12 +238,12 @@ test('a Mermaid diagram far down the document is drawn only once it is scrolled 
 }) => {
   const filler = Array.from({ length: 80 }, (_, i) => `Paragraph ${i + 1} of filler text.`);
   const text = [...filler, '```mermaid', 'graph TD', '  Far --> Away', '```', ''].join('\n\n');
-  const doc = await openNote(page, 'far-diagram.md', text);
+  const doc = await openNoteInWysiwyg(page, 'far-diagram.md', text);
   const diagram = doc.locator('.ProseMirror > .vmark-mermaid');
   await expect(diagram).toHaveAttribute('data-state', 'waiting');
   await diagram.scrollIntoViewIfNeeded();
   await expect(diagram.locator('svg')).toContainText('Away');
-  expect(await saved(page, 'far-diagram.md')).toBe(text);
+  expect(await saveAndRead(page, 'far-diagram.md')).toBe(text);
 });
 
 const ALERT_DOC = [
@@ -276,14 +260,14 @@ const ALERT_DOC = [
 test('GitHub alerts are styled with their label, and a word edited in one changes only that word', async ({
   page,
 }) => {
-  const doc = await openNote(page, 'alerts.md', ALERT_DOC);
+  const doc = await openNoteInWysiwyg(page, 'alerts.md', ALERT_DOC);
   const quotes = doc.locator('.ProseMirror > blockquote');
   await expect(quotes).toHaveCount(3);
   await expect(quotes.nth(0)).toHaveClass(/vmark-alert-note/);
   await expect(quotes.nth(0).locator('.vmark-alert-marker')).toHaveText('[!NOTE]');
   await expect(quotes.nth(1)).toHaveClass(/vmark-alert-warning/);
   await expect(quotes.nth(2)).not.toHaveClass(/vmark-alert/);
-  expect(await saved(page, 'alerts.md')).toBe(ALERT_DOC);
+  expect(await saveAndRead(page, 'alerts.md')).toBe(ALERT_DOC);
   await quotes.nth(1).getByText('Critical content.').click();
   await page.keyboard.press('End');
   for (let i = 0; i < 'content.'.length; i++) await page.keyboard.press('Shift+ArrowLeft');
@@ -305,10 +289,10 @@ test('an HTML element that starts near the end of a parse batch is still one blo
   for (let n = 1; filler.length + 60 <= 7960; n++)
     filler += `Filler paragraph ${n}, a few words long.\n\n`;
   const text = `${filler}<details>\n<summary>Late</summary>\n\n${'Inside the element. '.repeat(6)}\n\n</details>\n\nAfter.\n`;
-  const doc = await openNote(page, 'late-details.md', text);
+  const doc = await openNoteInWysiwyg(page, 'late-details.md', text);
   await expect(page.locator('.document:not(.hidden)[data-complete="true"]')).toBeVisible();
   const block = doc.locator('.ProseMirror > .vmark-html-block');
   await expect(block).toHaveCount(1);
   await expect(block.locator('summary')).toHaveText('Late');
-  expect(await saved(page, 'late-details.md')).toBe(text);
+  expect(await saveAndRead(page, 'late-details.md')).toBe(text);
 });

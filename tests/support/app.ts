@@ -67,3 +67,22 @@ export function activeDocument(page: Page) {
 export function revision(page: Page) {
   return page.locator('.statusbar .revision');
 }
+
+/** Writes a note holding `text` into `/notes`, reloads, and opens it in the WYSIWYG editor. */
+export async function openNoteInWysiwyg(page: Page, name: string, text: string) {
+  await openApp(page);
+  await writeOpfs(page, name, text);
+  await page.reload();
+  await openFromTree(page, name);
+  const doc = activeDocument(page);
+  await expect(doc).toHaveAttribute('data-mode', 'wysiwyg');
+  await expect(doc.locator('.ProseMirror')).toBeVisible();
+  return doc;
+}
+
+/** Saves the active tab with Ctrl+S, waits for the toast, and answers the file's text. */
+export async function saveAndRead(page: Page, name: string): Promise<string> {
+  await page.keyboard.press('Control+s');
+  await expect(page.getByText(`Saved /notes/${name}`)).toBeVisible();
+  return (await readOpfs(page, name))?.toString('utf8') ?? '';
+}
