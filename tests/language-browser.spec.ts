@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { activeDocument, openApp, writeOpfs } from './support/app';
 import { call, connectClient } from './support/mcp';
+import { startOwnHub, type OwnHub } from './support/ownHub';
 
 test.use({ locale: 'ko-KR' });
 
@@ -17,10 +18,19 @@ test.afterEach(async () => {
   client = undefined;
 });
 
+let own: OwnHub | undefined;
+
+test.afterAll(async () => {
+  await own?.close();
+});
+
 test('the browser and workflows panels and Settings → Browser speak Korean, then French', async ({
   page,
 }) => {
-  await openApp(page);
+  // A hub of its own: the shared one keeps the AI tabs and runs of earlier test files, and this
+  // test reads the panels' words for none.
+  own = await startOwnHub();
+  await openApp(page, own.url);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 
   await page.locator('.toolbar .browser-toggle').click();
