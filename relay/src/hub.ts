@@ -150,10 +150,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   server.on('error', (e) => log(`server error: ${e.message}`));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/`;
+  const home = options.home ?? vmarkHomePath();
   // The driver speaks to whichever app is active; the router is made just below.
   let toActiveApp: (frame: HubToApp) => void = () => undefined;
   const browser = new BrowserDriver({
-    home: options.home ?? vmarkHomePath(),
+    home,
     hubPort: port,
     log,
     emit: (event) => toActiveApp({ t: 'browser-event', event }),
@@ -209,7 +210,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       {
         relayPath: options.relayPath ?? DEFAULT_RELAY_PATH,
         port,
-        tokenPath: tokenPath(options.home ?? vmarkHomePath()),
+        tokenPath: tokenPath(home),
       },
       mcp,
       log,
