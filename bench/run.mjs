@@ -279,11 +279,15 @@ ${mcpHttpSection(httpRows)}
 - \`session.get_state\` crosses the client, \`vmark-relay\`, the hub and the app core in a
   SharedWorker; it misses its 1.5× target against the single-process filesystem server. The rows
   "where the time goes" split the chain; docs/mcp.md explains them.
-- MCP over HTTP misses its target (\`session.get_state\` p50 ≤ 0.8× the stdio path): it takes
-  about 1.5× as long. Probed on the way, without the app (ping answered by the hub): a bare
-  keep-alive \`http.request\` to \`/mcp\` takes about 1.4 ms where the same request to an empty
-  Node server takes 0.6 ms, \`fetch\` adds about 0.7 ms and the SDK client 0.5 ms more. Most of
-  the gap is the client's per-request cost, which stdio does not pay.
+- MCP over HTTP misses its target (\`session.get_state\` p50 ≤ 0.8× the stdio path): about
+  1.5× with the SDK client and Node's fetch, 1.3× with a keep-alive \`http.request\` as its
+  fetch. The CPU rows say where: the servers cost about the same (the hub alone over HTTP with
+  the keep-alive fetch against the hub and the relay over stdio; a little more in the hub with
+  Node's fetch), while the client spends about three times the
+  CPU per call over HTTP (Node 20's fetch, and the transport's Request, Response and Headers
+  objects for every call) that it spends writing a line to a pipe. On this machine (2 cores in a
+  virtual machine, where a write to a socket whose reader sleeps costs a wake-up) that cost is
+  larger than the relay's extra hop, so no change to the hub reaches 0.8×.
 ${browserSection.notes}
 `;
   writeFileSync(RESULTS, out);

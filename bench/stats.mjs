@@ -95,3 +95,11 @@ function treePss(findRoot, missing) {
   }
   return kb / 1024;
 }
+
+/** CPU time (ms) a process has used so far, user and system, from /proc (Linux only; 10 ms steps). */
+export function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
