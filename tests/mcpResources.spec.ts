@@ -55,6 +55,7 @@ test('open tabs are listed and read with the same text and revision as document.
   const opened = await call(client, 'workspace', { action: 'open', filePath: '/notes/res.md' });
   const tabId = opened.data.tabId as string;
 
+  // The open tab first, then the workspace's documents that no tab has open.
   const { resources } = await client.listResources();
   expect(resources).toEqual([
     {
@@ -62,6 +63,13 @@ test('open tabs are listed and read with the same text and revision as document.
       name: 'res.md',
       title: 'res.md',
       description: '/notes/res.md',
+      mimeType: 'text/markdown',
+    },
+    {
+      uri: 'vmark://file/notes/disk.md',
+      name: 'disk.md',
+      title: 'disk.md',
+      description: '/notes/disk.md',
       mimeType: 'text/markdown',
     },
   ]);
@@ -131,16 +139,37 @@ test('a subscription hears the person typing in that document, not in another on
   expect(new Set(heard.updated)).toEqual(new Set([watched.uri]));
 });
 
-test('the list changes when a tab opens', async ({ page }) => {
+test('the list changes when a tab opens and when a file is deleted in the file tree', async ({
+  page,
+}) => {
   await appServingAi(page);
   await writeOpfs(page, 'new.md', 'New\n');
+  await writeOpfs(page, 'old.md', 'Old\n');
+  await writeOpfs(page, 'deep/er/inside.md', 'Inside\n');
+  await writeOpfs(page, 'node_modules/pkg/README.md', 'Not listed\n');
   await page.reload();
   await appServingAi(page);
   const listening = await listeningClient();
   client = listening.c;
-  expect((await client.listResources()).resources).toEqual([]);
+  const uris = async () => (await client.listResources()).resources.map((r) => r.uri);
+  expect(await uris()).toEqual([
+    'vmark://file/notes/new.md',
+    'vmark://file/notes/old.md',
+    'vmark://file/notes/deep/er/inside.md',
+  ]);
+
   await openFromTree(page, 'new.md');
   await expect.poll(() => listening.heard.listChanged).toBeGreaterThan(0);
-  const { resources } = await client.listResources();
-  expect(resources.map((r) => r.description)).toEqual(['/notes/new.md']);
+  const tab = (await client.listResources()).resources[0];
+  expect(tab).toMatchObject({ description: '/notes/new.md' });
+  expect(tab.uri).toMatch(/^vmark:\/\/tab\//);
+  expect(await uris()).not.toContain('vmark://file/notes/new.md');
+
+  const heardBefore = listening.heard.listChanged;
+  const row = page.locator('.tree').getByRole('button', { name: 'old.md', exact: true });
+  await row.hover();
+  await page.getByRole('button', { name: 'Delete old.md' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => listening.heard.listChanged).toBeGreaterThan(heardBefore);
+  expect(await uris()).toEqual([tab.uri, 'vmark://file/notes/deep/er/inside.md']);
 });

@@ -261,8 +261,10 @@ export class Core implements CoreApi {
     return this.coherence.panel(call);
   }
 
-  createEntry(dir: string, name: string, kind: 'file' | 'directory') {
-    return createEntry(this.workspaces, dir, name, kind, this.fail);
+  async createEntry(dir: string, name: string, kind: 'file' | 'directory') {
+    const r = await createEntry(this.workspaces, dir, name, kind, this.fail);
+    if (r.ok) this.documents.filesChanged();
+    return r;
   }
 
   async renameEntry(path: string, newName: string) {
@@ -281,6 +283,7 @@ export class Core implements CoreApi {
     for (const doc of this.store.tabs.values())
       if (doc.path === r.path || doc.path?.startsWith(r.path + '/'))
         this.documents.fileDeleted(doc);
+    this.documents.filesChanged();
     this.changed();
     return { ok: true };
   }

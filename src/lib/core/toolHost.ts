@@ -61,6 +61,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       const parsed = await readDocument(path.path, read.file);
       return parsed.ok ? { ok: true, text: parsed.doc.text, kind: parsed.doc.kind } : parsed;
     },
+    listDir: (path) => documents.files.list(path),
     listen: (listener) => documents.listen(listener),
 
     newTab(windowId, kind) {

@@ -3,8 +3,8 @@ import { DEFAULT_MOUNT, parseVirtualPath, uniqueMountName } from '../paths';
 import type { Db } from './db';
 import type { DocumentFiles, FileContent, ResolvedPath } from './documents/files';
 import { refuse, type Result } from './errors';
-import { exists, fileAt, dirAt, ioRefusal, writeFile } from './fileAccess';
-import type { WorkspaceAccess, WorkspaceInfo } from './types';
+import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
+import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from './types';
 
 interface Mounted {
   mount: string;
@@ -158,6 +158,16 @@ export class Workspaces implements DocumentFiles {
       return await exists(dir, path.segments[path.segments.length - 1]);
     } catch {
       return false;
+    }
+  }
+
+  async list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>> {
+    const root = this.handleOf(path);
+    if (!root) return refuse('INVALID_PATH', `No workspace is mounted at /${path.mount}.`);
+    try {
+      return { ok: true, entries: await listEntries(await dirAt(root, path.segments), path.path) };
+    } catch (e) {
+      return this.failure(e, path);
     }
   }
 

@@ -50,10 +50,10 @@ export interface MutateOptions {
 export type Compute = (doc: DocState) => Result<{ text: string }>;
 
 /**
- * What listeners hear (MCP resource subscriptions): a tab's text changed, whoever changed it, or
- * the set of open tabs (or a tab's path) changed.
+ * What listeners hear (MCP resource subscriptions): a tab's text changed, whoever changed it;
+ * the set of open tabs (or a tab's path) changed; or files were made or deleted in the file tree.
  */
-export type DocumentEvent = { type: 'text'; tabId: string } | { type: 'tabs' };
+export type DocumentEvent = { type: 'text'; tabId: string } | { type: 'tabs' } | { type: 'files' };
 export type DocumentListener = (event: DocumentEvent) => void;
 
 export class Documents {
@@ -294,6 +294,11 @@ export class Documents {
   renamePaths(from: string, to: string): void {
     this.store.renamePaths(from, to);
     this.emit({ type: 'tabs' });
+  }
+
+  /** A file or folder was made or deleted in the file tree (no tab changed for it). */
+  filesChanged(): void {
+    this.emit({ type: 'files' });
   }
 
   /** The file of an open tab was deleted: the tab keeps its text and turns dirty. */

@@ -4,7 +4,7 @@
  * System Access handles (OPFS or a picked folder); MemoryFiles keeps files in a Map for tests.
  */
 import type { Result } from '../errors';
-import type { WorkspaceInfo } from '../types';
+import type { DirEntry, WorkspaceInfo } from '../types';
 
 export interface ResolvedPath {
   /** The normalised virtual path, `/<mount>/<rest>`. */
@@ -26,6 +26,8 @@ export interface DocumentFiles {
   /** Writes a whole file, creating it; its folder must exist. */
   write(path: ResolvedPath, bytes: Uint8Array): Promise<Result>;
   exists(path: ResolvedPath): Promise<boolean>;
+  /** What a folder holds, folders first, then by name (NOT_FOUND when it is not a folder). */
+  list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   mounts(): string[];
   infos(): WorkspaceInfo[];
 }

@@ -1,7 +1,7 @@
 /** Files kept in memory, for tests of the document layer and the tools: the same refusals as disk. */
 import { dirnameOf, parseVirtualPath } from '../../paths';
 import { refuse, type Result } from '../errors';
-import type { WorkspaceInfo } from '../types';
+import type { DirEntry, WorkspaceInfo } from '../types';
 import type { DocumentFiles, FileContent, ResolvedPath } from './files';
 
 export class MemoryFiles implements DocumentFiles {
@@ -62,4 +62,24 @@ export class MemoryFiles implements DocumentFiles {
   async exists(path: ResolvedPath): Promise<boolean> {
     return this.files.has(path.path) || this.folders.has(path.path);
   }
+
+  async list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>> {
+    if (!this.folders.has(path.path)) return refuse('NOT_FOUND', `No folder at ${path.path}.`);
+    const entries: DirEntry[] = [];
+    const inside = (p: string) => dirnameOf(p) === path.path;
+    for (const folder of this.folders) {
+      if (folder !== path.path && inside(folder)) entries.push(entryAt(folder, 'directory'));
+    }
+    for (const file of this.files.keys()) if (inside(file)) entries.push(entryAt(file, 'file'));
+    return {
+      ok: true,
+      entries: entries.sort((a, b) =>
+        a.kind !== b.kind ? (a.kind === 'directory' ? -1 : 1) : a.name.localeCompare(b.name),
+      ),
+    };
+  }
+}
+
+function entryAt(path: string, kind: DirEntry['kind']): DirEntry {
+  return { name: path.slice(path.lastIndexOf('/') + 1), path, kind };
 }

@@ -8,7 +8,7 @@ import type { DocState } from '../documents/docState';
 import type { Compute, DocumentListener, MutateOptions } from '../documents/documents';
 import type { ResolvedPath } from '../documents/files';
 import type { Result } from '../errors';
-import type { DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
+import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
 import type { LintResult } from '../../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
@@ -41,6 +41,8 @@ export interface ToolHost {
   pathExists(path: ResolvedPath): Promise<boolean>;
   /** Reads a file from disk as a tab would open it (its text and kind), without opening it. */
   readFile(path: ResolvedPath): Promise<Result<{ text: string; kind: DocKind }>>;
+  /** What a workspace folder holds, folders first (NOT_FOUND, PERMISSION as refusals). */
+  listDir(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   /** Hears every change of a text and of the open tabs (see Documents.listen); answers how to stop. */
   listen(listener: DocumentListener): () => void;
 

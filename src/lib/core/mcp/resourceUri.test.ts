@@ -38,7 +38,13 @@ describe('resource URIs', () => {
 
 describe('list cursors', () => {
   it('round-trip and refuse anything else', () => {
-    expect(decodeCursor(encodeCursor(100))).toBe(100);
+    expect(decodeCursor(encodeCursor({ phase: 'tabs', offset: 100 }))).toEqual({
+      phase: 'tabs',
+      offset: 100,
+    });
+    const files = { phase: 'files', walk: 3, offset: 250 } as const;
+    expect(decodeCursor(encodeCursor(files))).toEqual(files);
+    expect(decodeCursor(btoa('files:1'))).toBeNull();
     expect(decodeCursor('100')).toBeNull();
     expect(decodeCursor('not base64!')).toBeNull();
     expect(decodeCursor(btoa('tabs:-1'))).toBeNull();

@@ -64,21 +64,35 @@ export function mimeTypeOf(kind: DocKind): string {
   return kind === 'yaml-workflow' ? 'application/yaml' : 'text/markdown';
 }
 
-/** An opaque cursor for the list of tabs: where the next page starts. */
-export function encodeCursor(offset: number): string {
-  return btoa(`tabs:${offset}`);
+/**
+ * Where the next page of `resources/list` starts: in the open tabs, or in the walk over the
+ * workspaces' documents (`walk` says which walk of the session it continues).
+ */
+export type ListPosition =
+  { phase: 'tabs'; offset: number } | { phase: 'files'; walk: number; offset: number };
+
+/** An opaque cursor for a position. */
+export function encodeCursor(position: ListPosition): string {
+  return btoa(
+    position.phase === 'tabs'
+      ? `tabs:${position.offset}`
+      : `files:${position.walk}:${position.offset}`,
+  );
 }
 
-/** The offset a cursor names, or null when it is not one of ours. */
-export function decodeCursor(cursor: string): number | null {
+/** The position a cursor names, or null when it is not one of ours. */
+export function decodeCursor(cursor: string): ListPosition | null {
   let plain: string;
   try {
     plain = atob(cursor);
   } catch {
     return null;
   }
-  const match = /^tabs:(\d{1,9})$/.exec(plain);
-  return match ? Number(match[1]) : null;
+  const tabs = /^tabs:(\d{1,9})$/.exec(plain);
+  if (tabs) return { phase: 'tabs', offset: Number(tabs[1]) };
+  const files = /^files:(\d{1,9}):(\d{1,9})$/.exec(plain);
+  if (files) return { phase: 'files', walk: Number(files[1]), offset: Number(files[2]) };
+  return null;
 }
 
 export const RESOURCE_TRUNCATION_NOTE =

@@ -78,9 +78,10 @@ describe('resources', () => {
     });
   });
 
-  it('list every open tab with its title, path and MIME type', async () => {
+  it('list every open tab with its title, path and MIME type, then the documents not open', async () => {
     const { t, ai, a } = await setup();
     t.documents.newTab('main', 'yaml-workflow');
+    t.files.put('/notes/picture.png', 'not a document');
     const { resources, nextCursor } = await ai.client.listResources();
     expect(nextCursor).toBeUndefined();
     expect(resources[0]).toEqual({
@@ -90,8 +91,60 @@ describe('resources', () => {
       description: '/notes/a.md',
       mimeType: 'text/markdown',
     });
-    expect(resources.map((r) => r.description)).toEqual(['/notes/a.md', '/notes/b.md', 'untitled']);
+    expect(resources.map((r) => r.description)).toEqual([
+      '/notes/a.md',
+      '/notes/b.md',
+      'untitled',
+      '/notes/closed.md',
+      '/notes/.github/workflows/ci.yml',
+    ]);
     expect(resources[2].mimeType).toBe('application/yaml');
+    expect(resources[3]).toEqual({
+      uri: 'vmark://file/notes/closed.md',
+      name: 'closed.md',
+      title: 'closed.md',
+      description: '/notes/closed.md',
+      mimeType: 'text/markdown',
+    });
+    expect(resources[4]).toMatchObject({
+      uri: 'vmark://file/notes/.github/workflows/ci.yml',
+      mimeType: 'application/yaml',
+    });
+    // What a listed file's URI reads is the file on disk.
+    const read = await ai.client.readResource({ uri: resources[3].uri });
+    expect(text(read).text).toBe('on disk\n');
+  });
+
+  it('page through many workspace documents, each once, and take back a cursor of an earlier walk', async () => {
+    const { t, ai } = await setup();
+    for (let i = 0; i < 250; i++) t.files.put(`/notes/many/f${String(i).padStart(3, '0')}.md`, '');
+    const pages = [await ai.client.listResources()];
+    while (pages.at(-1)?.nextCursor) {
+      pages.push(await ai.client.listResources({ cursor: pages.at(-1)?.nextCursor }));
+    }
+    expect(pages.map((p) => p.resources.length)).toEqual([
+      RESOURCE_PAGE_SIZE,
+      RESOURCE_PAGE_SIZE,
+      54,
+    ]);
+    const uris = pages.flatMap((p) => p.resources.map((r) => r.uri));
+    expect(new Set(uris).size).toBe(2 + 2 + 250);
+    expect(uris).not.toContain('vmark://file/notes/a.md'); // open: listed once, as its tab
+    // A new first page starts another walk; the old cursor still gives the same second page.
+    await ai.client.listResources();
+    const again = await ai.client.listResources({ cursor: pages[0].nextCursor });
+    expect(again.resources.map((r) => r.uri)).toEqual(pages[1].resources.map((r) => r.uri));
+  });
+
+  it('tell every session when files are made or deleted in the file tree', async () => {
+    const { t, ai } = await setup();
+    t.files.put('/notes/new.md', '');
+    t.documents.filesChanged();
+    await vi.advanceTimersByTimeAsync(NOTIFY_INTERVAL_MS);
+    await flush();
+    expect(ai.listChanged).toBe(1);
+    const { resources } = await ai.client.listResources();
+    expect(resources.map((r) => r.description)).toContain('/notes/new.md');
   });
 
   it('page the list with an opaque cursor, and refuse a cursor that is not one', async () => {
@@ -101,10 +154,12 @@ describe('resources', () => {
     expect(first.resources).toHaveLength(RESOURCE_PAGE_SIZE);
     expect(first.nextCursor).toBeTypeOf('string');
     const second = await ai.client.listResources({ cursor: first.nextCursor });
-    expect(second.resources).toHaveLength(7);
+    // 7 tabs, then the 2 documents that are not open.
+    expect(second.resources).toHaveLength(9);
+    expect(second.resources[7].uri).toBe('vmark://file/notes/closed.md');
     expect(second.nextCursor).toBeUndefined();
     const uris = new Set([...first.resources, ...second.resources].map((r) => r.uri));
-    expect(uris.size).toBe(RESOURCE_PAGE_SIZE + 7);
+    expect(uris.size).toBe(RESOURCE_PAGE_SIZE + 9);
     const bad = await rpcError(ai.client.listResources({ cursor: 'page-2' }));
     expect(bad.code).toBe(-32602);
     expect(bad.message).toMatch(/Invalid cursor/);
@@ -264,6 +319,11 @@ describe('resource subscriptions', () => {
     await flush();
     expect(ai.listChanged).toBe(3);
     const { resources } = await ai.client.listResources();
-    expect(resources.map((r) => r.description)).toEqual(['untitled', 'untitled']);
+    // The closed tabs' files are listed as files now.
+    expect(resources.map((r) => r.uri).slice(2, 4)).toEqual([
+      'vmark://file/notes/a.md',
+      'vmark://file/notes/b.md',
+    ]);
+    expect(resources.map((r) => r.description).slice(0, 2)).toEqual(['untitled', 'untitled']);
   });
 });

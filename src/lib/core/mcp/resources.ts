@@ -1,8 +1,9 @@
 /**
  * Documents as MCP resources for one session (docs/mcp.md, "Documents as resources"): the open
- * tabs listed page by page, tabs and workspace files read, and subscriptions that tell the client
- * when a document's text changed, at most once per interval while someone types. The handlers sit
- * on the SDK's low-level server (McpServer.registerResource has no pagination).
+ * tabs and then the workspaces' other documents listed page by page, tabs and workspace files
+ * read, and subscriptions that tell the client when a document's text changed, at most once per
+ * interval while someone types. The handlers sit on the SDK's low-level server
+ * (McpServer.registerResource has no pagination).
  */
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
@@ -16,7 +17,10 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
+import { kindForPath } from '../../documents/kind';
+import { basenameOf } from '../../paths';
 import type { DocumentEvent } from '../documents/documents';
+import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
 import { createCoalescer, type Timers } from './coalescer';
 import type { TabView, ToolHost } from './host';
 import {
@@ -28,6 +32,7 @@ import {
   mimeTypeOf,
   parseResourceUri,
   tabUri,
+  type ListPosition,
   type ResourceTarget,
 } from './resourceUri';
 import type { SessionContext } from './sessionContext';
@@ -72,6 +77,35 @@ function describeTab(host: ToolHost, tab: TabView): Resource {
     title,
     description: tab.path ?? 'untitled',
     mimeType: mimeTypeOf(tab.kind),
+  };
+}
+
+/** A workspace document that no tab has open. */
+function describeFile(path: string): Resource {
+  const name = basenameOf(path);
+  return {
+    uri: fileUri(path),
+    name,
+    title: name,
+    description: path,
+    mimeType: mimeTypeOf(kindForPath(path) === 'yaml-workflow' ? 'yaml-workflow' : 'markdown'),
+  };
+}
+
+/** The workspaces the session may list: those whose folder the browser can still read. */
+function workspaceRoots(host: ToolHost): string[] {
+  return host
+    .workspaces()
+    .filter((w) => w.access === 'granted')
+    .map((w) => `/${w.mount}`);
+}
+
+function listFolder(host: ToolHost): ListFolder {
+  return async (path) => {
+    const resolved = host.resolvePath(path);
+    if (!resolved.ok) return null;
+    const listed = await host.listDir(resolved);
+    return listed.ok ? listed.entries : null;
   };
 }
 
@@ -135,22 +169,68 @@ export function serveResources(
     return { kind: 'file', path: resolved.path };
   };
 
-  server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+  /** The session's latest walk over the workspaces, which the next page's cursor continues. */
+  let walk: { id: number; walk: DocumentWalk } | null = null;
+  let walks = 0;
+  const notOpen = (path: string) => !host.findByPath(path);
+  const startWalk = () => {
+    walk = { id: ++walks, walk: walkDocuments(workspaceRoots(host), listFolder(host)) };
+    return walk;
+  };
+
+  /** The workspace documents from `offset` on, continuing the session's walk when it can. */
+  async function filesPage(
+    position: { walk: number; offset: number } | null,
+    count: number,
+  ): Promise<{ resources: Resource[]; next?: ListPosition }> {
+    let current = walk;
+    if (!position || !current || current.id !== position.walk) {
+      current = startWalk();
+      // A cursor from an earlier walk: the documents before its offset are passed over again.
+      if (position) await current.walk.next(position.offset, notOpen);
+    } else if (current.walk.position !== position.offset) {
+      current = startWalk();
+      await current.walk.next(position.offset, notOpen);
+    }
+    const paths = await current.walk.next(count, notOpen);
+    return {
+      resources: paths.map(describeFile),
+      ...(current.walk.done
+        ? {}
+        : { next: { phase: 'files', walk: current.id, offset: current.walk.position } }),
+    };
+  }
+
+  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
     const cursor = request.params?.cursor;
-    const offset = cursor === undefined ? 0 : decodeCursor(cursor);
-    if (offset === null) {
+    const position =
+      cursor === undefined ? ({ phase: 'tabs', offset: 0 } as const) : decodeCursor(cursor);
+    if (position === null) {
       throw new McpError(
         ErrorCode.InvalidParams,
         'Invalid cursor: pass the nextCursor of the previous resources/list answer, or none.',
       );
     }
-    const tabs = openTabs(host);
-    const page = tabs.slice(offset, offset + pageSize);
-    const next = offset + pageSize < tabs.length ? encodeCursor(offset + pageSize) : undefined;
-    return {
-      resources: page.map((tab) => describeTab(host, tab)),
-      ...(next ? { nextCursor: next } : {}),
-    };
+    let resources: Resource[];
+    let next: ListPosition | undefined;
+    if (position.phase === 'tabs') {
+      const tabs = openTabs(host);
+      const { offset } = position;
+      resources = tabs.slice(offset, offset + pageSize).map((tab) => describeTab(host, tab));
+      if (offset + pageSize < tabs.length) {
+        next = { phase: 'tabs', offset: offset + pageSize };
+      } else {
+        // The open tabs are all listed: the rest of the page lists the workspaces' documents.
+        const files = await filesPage(null, pageSize - resources.length);
+        resources = [...resources, ...files.resources];
+        next = files.next;
+      }
+    } else {
+      const files = await filesPage(position, pageSize);
+      resources = files.resources;
+      next = files.next;
+    }
+    return { resources, ...(next ? { nextCursor: encodeCursor(next) } : {}) };
   });
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
@@ -204,7 +284,7 @@ export function serveResources(
   });
 
   const onChange = (event: DocumentEvent) => {
-    if (event.type === 'tabs') {
+    if (event.type === 'tabs' || event.type === 'files') {
       listChanged.poke('list');
       return;
     }
@@ -219,6 +299,7 @@ export function serveResources(
 
   return () => {
     stop();
+    walk = null;
     subscriptions.clear();
     updated.dispose();
     listChanged.dispose();
