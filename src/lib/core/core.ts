@@ -271,6 +271,7 @@ export class Core implements CoreApi {
     const r = await renameEntry(this.workspaces, path, newName, this.fail);
     if (r.ok && r.from !== r.path) {
       this.documents.renamePaths(r.from, r.path);
+      this.documents.filesChanged();
       this.layoutChanged();
     }
     return r.ok ? { ok: true as const, path: r.path } : r;

@@ -276,6 +276,53 @@ describe('resource subscriptions', () => {
     expect(ai.updated).toEqual(['vmark://file/notes/a.md', 'vmark://file/notes/a.md']);
   });
 
+  it('tell a file subscriber when another text is saved over the closed file, or its tab closes', async () => {
+    const { t, ai, b } = await setup();
+    const uri = 'vmark://file/notes/closed.md';
+    await ai.client.subscribeResource({ uri });
+    // Another document opening changes nothing for this URI.
+    t.documents.newTab('main');
+    vi.advanceTimersByTime(NOTIFY_INTERVAL_MS);
+    await flush();
+    expect(ai.updated).toEqual([]);
+    // A client saves tab b over the closed file: the URI now reads b's text.
+    const saved = await t.host.save(b, '/notes/closed.md', true);
+    expect(saved.ok).toBe(true);
+    await flush();
+    expect(ai.updated).toEqual([uri]);
+    expect(text(await ai.client.readResource({ uri })).text).toBe('beta\n');
+    vi.advanceTimersByTime(NOTIFY_INTERVAL_MS);
+    t.documents.close(b, true);
+    await flush();
+    expect(ai.updated).toEqual([uri, uri]);
+  });
+
+  it('tell a tab subscriber once when its tab closes, then nothing more', async () => {
+    const { t, ai, a } = await setup();
+    const uri = `vmark://tab/${a}`;
+    await ai.client.subscribeResource({ uri });
+    t.documents.close(a, true);
+    await flush();
+    expect(ai.updated).toEqual([uri]);
+    t.documents.filesChanged();
+    vi.advanceTimersByTime(NOTIFY_INTERVAL_MS * 2);
+    await flush();
+    expect(ai.updated).toEqual([uri]);
+  });
+
+  it('tell the subscriber of a file with no tab when the file tree changes', async () => {
+    const { t, ai } = await setup();
+    await ai.client.subscribeResource({ uri: 'vmark://file/notes/closed.md' });
+    await ai.client.subscribeResource({ uri: 'vmark://file/notes/a.md' });
+    t.files.files.delete('/notes/closed.md');
+    t.documents.filesChanged();
+    await flush();
+    // a.md is open: its tab's text is what the URI reads, and it did not change.
+    expect(ai.updated).toEqual(['vmark://file/notes/closed.md']);
+    const gone = await rpcError(ai.client.readResource({ uri: 'vmark://file/notes/closed.md' }));
+    expect(gone.code).toBe(RESOURCE_NOT_FOUND);
+  });
+
   it('stop after unsubscribe', async () => {
     const { t, ai, a } = await setup();
     const uri = `vmark://tab/${a}`;

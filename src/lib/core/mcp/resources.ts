@@ -271,21 +271,49 @@ export function serveResources(
     };
   });
 
+  /** For each subscribed file URI, the tab that held its path when last looked (null: none). */
+  const holders = new Map<string, string | null>();
+  const holderOf = (path: string) => host.findByPath(path)?.id ?? null;
+
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
-    subscriptions.set(uri, target(uri));
+    const t = target(uri);
+    subscriptions.set(uri, t);
+    if (t.kind === 'file') holders.set(uri, holderOf(t.path));
     return {};
   });
 
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
     subscriptions.delete(request.params.uri);
+    holders.delete(request.params.uri);
     updated.cancel(request.params.uri);
     return {};
   });
 
+  /**
+   * After the tabs or the file tree changed: a file URI whose document is now another one (a tab
+   * opened it, a save put another text at its path, its tab closed and the file on disk answers
+   * again) is told, and after a change in the tree so is every file URI with no tab (its file may
+   * have been made, renamed or deleted). A tab URI whose tab closed is told once, and dropped.
+   */
+  const afterLayoutChange = (treeChanged: boolean) => {
+    for (const [uri, t] of subscriptions) {
+      if (t.kind === 'tab') {
+        if (host.tab(t.tabId)) continue;
+        updated.poke(uri);
+        subscriptions.delete(uri);
+        continue;
+      }
+      const holder = holderOf(t.path);
+      if (holder !== holders.get(uri) || (treeChanged && holder === null)) updated.poke(uri);
+      holders.set(uri, holder);
+    }
+  };
+
   const onChange = (event: DocumentEvent) => {
     if (event.type === 'tabs' || event.type === 'files') {
       listChanged.poke('list');
+      afterLayoutChange(event.type === 'files');
       return;
     }
     if (subscriptions.size === 0) return;
@@ -301,6 +329,7 @@ export function serveResources(
     stop();
     walk = null;
     subscriptions.clear();
+    holders.clear();
     updated.dispose();
     listChanged.dispose();
   };
