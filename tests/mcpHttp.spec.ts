@@ -8,7 +8,11 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { openApp, writeOpfs } from './support/app';
+import {
+  ResourceUpdatedNotificationSchema,
+  type TextResourceContents,
+} from '@modelcontextprotocol/sdk/types.js';
+import { activeDocument, openApp, openFromTree, writeOpfs } from './support/app';
 import { TEST_HOME, TEST_PORT } from './support/hub';
 import { call, connectClient } from './support/mcp';
 
@@ -288,4 +292,59 @@ test('the HTTP configuration Settings shows connects once the token is put in it
   await expect(dialog.locator('pre[data-client="Claude Code (HTTP)"]')).toHaveText(
     `claude mcp add --transport http vmark ${MCP_URL} --header "Authorization: Bearer <token>"`,
   );
+});
+
+test('over HTTP documents are resources, and a subscription hears the person typing on the event stream', async ({
+  page,
+}) => {
+  await appServingAi(page);
+  await writeOpfs(page, 'followed.md', 'Followed\n');
+  await writeOpfs(page, 'elsewhere.md', 'Elsewhere\n');
+  await page.reload();
+  await expect(page.locator('.statusbar .ai')).not.toHaveAttribute(
+    'data-ai-state',
+    /offline|connecting/,
+  );
+  const { client } = await httpClient('HTTP Resources');
+  const updated: string[] = [];
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+    updated.push(n.params.uri);
+  });
+  const followed = 'vmark://file/notes/followed.md';
+  expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([
+    'vmark://file/notes/elsewhere.md',
+    followed,
+  ]);
+  const onDisk = (await client.readResource({ uri: followed })).contents[0] as TextResourceContents;
+  expect(onDisk.text).toBe('Followed\n');
+
+  await openFromTree(page, 'followed.md');
+  await openFromTree(page, 'elsewhere.md');
+  await client.subscribeResource({ uri: followed });
+  // Typing in the other document sends nothing for this URI.
+  await activeDocument(page).locator('.ProseMirror p').click();
+  await page.keyboard.type(' too');
+  const listed = (await client.listResources()).resources;
+  const elsewhereTab = listed
+    .find((r) => r.description === '/notes/elsewhere.md')
+    ?.uri.slice('vmark://tab/'.length);
+  await expect
+    .poll(
+      async () => (await call(client, 'document', { action: 'read', tabId: elsewhereTab })).data,
+    )
+    .toMatchObject({ content: 'Elsewhere too\n' });
+  expect(updated).toEqual([]);
+
+  await page.locator('.tab[title="/notes/followed.md"]').click();
+  await activeDocument(page).locator('.ProseMirror p').click();
+  await page.keyboard.type(' typed');
+  await expect.poll(() => updated.length).toBeGreaterThan(0);
+  expect(new Set(updated)).toEqual(new Set([followed]));
+  await expect
+    .poll(async () => {
+      const read = (await client.readResource({ uri: followed }))
+        .contents[0] as TextResourceContents;
+      return { text: read.text, dirty: read._meta?.dirty };
+    })
+    .toEqual({ text: 'Followed typed\n', dirty: true });
 });
