@@ -13,7 +13,7 @@ import {
   settleAiBrowser,
   startAiPages,
 } from './support/aiBrowser';
-import { call, connectClient } from './support/mcp';
+import { call, connectClient, connectHttpClient } from './support/mcp';
 import type { PageServer } from './support/pageServer';
 
 let page: Page;
@@ -310,4 +310,47 @@ test('a long wait_for tells a client that asked how far it has come, then answer
   expect(progress[0].total).toBe(2_500);
   expect(progress[0].progress).toBeGreaterThanOrEqual(900);
   expect(progress[1].progress).toBeGreaterThan(progress[0].progress);
+});
+
+test('over HTTP a long wait_for streams its progress before the answer, and a session goes on after cancelling one', async () => {
+  const { client: http } = await connectHttpClient('Browser HTTP Test');
+  try {
+    const opened = await call(http, 'browser', { action: 'open', url: pages.url('/publish.html') });
+    expect(opened.isError, opened.text).toBe(false);
+    const tabId = opened.data.tabId as string;
+    const waitFor = (timeoutMs: number) => ({
+      name: 'browser_read',
+      arguments: { action: 'wait_for', tabId, text: 'Never on this page', timeoutMs },
+    });
+
+    // The POST is answered with an event stream: progress first, then the answer.
+    const progress: { progress: number; total?: number }[] = [];
+    const r = (await http.callTool(waitFor(2_500), undefined, {
+      onprogress: (p) => progress.push(p),
+    })) as CallToolResult;
+    expect(r.isError).toBeFalsy();
+    expect(r.structuredContent).toMatchObject({ matched: false });
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+    expect(progress[0].total).toBe(2_500);
+    expect(progress[1].progress).toBeGreaterThan(progress[0].progress);
+
+    // Cancelled at its first progress: the client hears the cancellation, not a late answer,
+    // and the session goes on.
+    const controller = new AbortController();
+    let heard = 0;
+    const cancelled = http.callTool(waitFor(12_000), undefined, {
+      signal: controller.signal,
+      onprogress: () => {
+        heard++;
+        controller.abort('the person moved on');
+      },
+    });
+    await expect(cancelled).rejects.toThrow(/moved on|abort/i);
+    expect(heard).toBe(1);
+    expect(
+      (await call(http, 'browser_read', { action: 'query', tabId, selector: '#count' })).isError,
+    ).toBe(false);
+  } finally {
+    await http.close();
+  }
 });

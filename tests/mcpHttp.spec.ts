@@ -3,7 +3,6 @@
  * token as a bearer header, against the real hub and app, next to a stdio client for comparison.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -14,26 +13,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { activeDocument, openApp, openFromTree, writeOpfs } from './support/app';
 import { TEST_HOME, TEST_PORT } from './support/hub';
-import { call, connectClient } from './support/mcp';
+import { call, connectClient, connectHttpClient, hubToken, MCP_URL } from './support/mcp';
 
-const MCP_URL = `http://127.0.0.1:${TEST_PORT}/mcp`;
 const clients: Client[] = [];
 
-/** The hub writes its token before it serves; the tests read it as a client's config would. */
-function token(): string {
-  return readFileSync(join(TEST_HOME, 'token'), 'utf8').trim();
-}
-
-async function httpClient(
-  name = 'HTTP Test',
-): Promise<{ client: Client; transport: StreamableHTTPClientTransport }> {
-  const transport = new StreamableHTTPClientTransport(new URL(MCP_URL), {
-    requestInit: { headers: { Authorization: `Bearer ${token()}` } },
-  });
-  const client = new Client({ name, version: '1.0.0' });
-  await client.connect(transport);
-  clients.push(client);
-  return { client, transport };
+async function httpClient(name = 'HTTP Test') {
+  const connected = await connectHttpClient(name);
+  clients.push(connected.client);
+  return connected;
 }
 
 async function stdioClient(name = 'Stdio Test'): Promise<Client> {
@@ -198,12 +185,12 @@ test('who may use /mcp: the token, a loopback Origin, the hub’s own Host; neve
     ),
     foreignOrigin: await ask(
       'POST',
-      { ...POST_HEADERS, Authorization: `Bearer ${token()}`, Origin: 'http://evil.example' },
+      { ...POST_HEADERS, Authorization: `Bearer ${hubToken()}`, Origin: 'http://evil.example' },
       INITIALIZE,
     ),
     foreignHost: await ask(
       'POST',
-      { ...POST_HEADERS, Authorization: `Bearer ${token()}`, Host: `evil.example:${TEST_PORT}` },
+      { ...POST_HEADERS, Authorization: `Bearer ${hubToken()}`, Host: `evil.example:${TEST_PORT}` },
       INITIALIZE,
     ),
     preflight: await ask('OPTIONS', {
@@ -217,7 +204,7 @@ test('who may use /mcp: the token, a loopback Origin, the hub’s own Host; neve
     }),
     loopbackOrigin: await ask(
       'POST',
-      { ...POST_HEADERS, Authorization: `Bearer ${token()}`, Origin: 'http://localhost:3000' },
+      { ...POST_HEADERS, Authorization: `Bearer ${hubToken()}`, Origin: 'http://localhost:3000' },
       INITIALIZE,
     ),
   };
@@ -256,7 +243,7 @@ test('DELETE ends an HTTP session; a later request with its id gets 404', async 
     'POST',
     {
       ...POST_HEADERS,
-      Authorization: `Bearer ${token()}`,
+      Authorization: `Bearer ${hubToken()}`,
       'Mcp-Session-Id': sessionId,
       'MCP-Protocol-Version': '2025-11-25',
     },
@@ -277,8 +264,8 @@ test('the HTTP configuration Settings shows connects once the token is put in it
   await expect(dialog.getByTestId('http-intro')).toContainText(join(TEST_HOME, 'token'));
   // The page never has the token: the configuration carries a placeholder for it.
   const shown = await dialog.locator('pre[data-client="Cursor (HTTP)"]').textContent();
-  expect(shown).not.toContain(token());
-  const config = JSON.parse((shown ?? '').replace('<token>', token()));
+  expect(shown).not.toContain(hubToken());
+  const config = JSON.parse((shown ?? '').replace('<token>', hubToken()));
   const server = config.mcpServers.vmark as { url: string; headers: Record<string, string> };
   const transport = new StreamableHTTPClientTransport(new URL(server.url), {
     requestInit: { headers: server.headers },
