@@ -173,3 +173,21 @@ test('the list changes when a tab opens and when a file is deleted in the file t
   await expect.poll(() => listening.heard.listChanged).toBeGreaterThan(heardBefore);
   expect(await uris()).toEqual([tab.uri, 'vmark://file/notes/deep/er/inside.md']);
 });
+
+test('a subscription to a file no tab has open hears it change on disk', async ({ page }) => {
+  await appServingAi(page);
+  await writeOpfs(page, 'outside.md', 'Before\n');
+  await writeOpfs(page, 'unrelated.md', 'Unrelated\n');
+  const listening = await listeningClient();
+  client = listening.c;
+  const uri = 'vmark://file/notes/outside.md';
+  await client.subscribeResource({ uri });
+  // Another file of the folder changing says nothing about this one.
+  await writeOpfs(page, 'unrelated.md', 'Unrelated, changed\n');
+  // Written from the page, not through the app: as another program would.
+  await writeOpfs(page, 'outside.md', 'After\n');
+  await expect.poll(() => listening.heard.updated).toContain(uri);
+  expect(new Set(listening.heard.updated)).toEqual(new Set([uri]));
+  const read = (await client.readResource({ uri })).contents[0] as TextResourceContents;
+  expect(read.text).toBe('After\n');
+});

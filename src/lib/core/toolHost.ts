@@ -62,6 +62,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       return parsed.ok ? { ok: true, text: parsed.doc.text, kind: parsed.doc.kind } : parsed;
     },
     listDir: (path) => documents.files.list(path),
+    watchFile: (path, onChange) => documents.files.watch(path, onChange),
     listen: (listener) => documents.listen(listener),
 
     newTab(windowId, kind) {

@@ -4,6 +4,7 @@ import type { Db } from './db';
 import type { DocumentFiles, FileContent, ResolvedPath } from './documents/files';
 import { refuse, type Result } from './errors';
 import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
+import { watchFile } from './fileWatch';
 import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from './types';
 
 interface Mounted {
@@ -159,6 +160,11 @@ export class Workspaces implements DocumentFiles {
     } catch {
       return false;
     }
+  }
+
+  watch(path: ResolvedPath, onChange: () => void): () => void {
+    const root = this.handleOf(path);
+    return root ? watchFile(root, path.segments, onChange) : () => {};
   }
 
   async list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>> {

@@ -5,19 +5,19 @@
  */
 import { noteRecords, type WatchRecord, type WatchState } from '../../coherence/workspaceWatch';
 
-interface ObserverRecord {
+export interface ObserverRecord {
   type: WatchRecord['type'];
   relativePathComponents: string[];
   relativePathMovedFrom?: string[] | null;
   changedHandle: FileSystemHandle | null;
 }
 
-interface ObserverLike {
+export interface ObserverLike {
   observe(handle: FileSystemDirectoryHandle, options: { recursive: boolean }): Promise<void>;
   disconnect(): void;
 }
 
-type ObserverClass = new (callback: (records: ObserverRecord[]) => void) => ObserverLike;
+export type ObserverClass = new (callback: (records: ObserverRecord[]) => void) => ObserverLike;
 
 /**
  * How long a scan that would reuse the last walk first waits, so that a change made just before

@@ -26,6 +26,11 @@ export interface DocumentFiles {
   /** Writes a whole file, creating it; its folder must exist. */
   write(path: ResolvedPath, bytes: Uint8Array): Promise<Result>;
   exists(path: ResolvedPath): Promise<boolean>;
+  /**
+   * Tells `onChange` when the file at `path` changes outside the app, where that can be watched;
+   * answers how to stop.
+   */
+  watch(path: ResolvedPath, onChange: () => void): () => void;
   /** What a folder holds, folders first, then by name (NOT_FOUND when it is not a folder). */
   list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   mounts(): string[];

@@ -7,6 +7,8 @@ import type { DocumentFiles, FileContent, ResolvedPath } from './files';
 export class MemoryFiles implements DocumentFiles {
   readonly files = new Map<string, Uint8Array>();
   readonly folders = new Set<string>();
+  /** Who watches which path (see `changeOnDisk`). */
+  readonly watchers = new Map<string, Set<() => void>>();
   /** Paths whose writes fail, as a full disk or a lost permission would. */
   readonly failing = new Map<string, Result>();
 
@@ -35,6 +37,19 @@ export class MemoryFiles implements DocumentFiles {
     for (let dir = dirnameOf(path); dir.split('/').length > 2; dir = dirnameOf(dir)) {
       this.folders.add(dir);
     }
+  }
+
+  /** Another program changes a file: it is put in place and its watchers are told. */
+  changeOnDisk(path: string, content: string): void {
+    this.put(path, content);
+    for (const watcher of this.watchers.get(path) ?? []) watcher();
+  }
+
+  watch(path: ResolvedPath, onChange: () => void): () => void {
+    const set = this.watchers.get(path.path) ?? new Set();
+    this.watchers.set(path.path, set);
+    set.add(onChange);
+    return () => void set.delete(onChange);
   }
 
   text(path: string): string | null {

@@ -41,6 +41,8 @@ export interface ToolHost {
   pathExists(path: ResolvedPath): Promise<boolean>;
   /** Reads a file from disk as a tab would open it (its text and kind), without opening it. */
   readFile(path: ResolvedPath): Promise<Result<{ text: string; kind: DocKind }>>;
+  /** Tells `onChange` when the file changes outside the app (where the browser can watch). */
+  watchFile(path: ResolvedPath, onChange: () => void): () => void;
   /** What a workspace folder holds, folders first (NOT_FOUND, PERMISSION as refusals). */
   listDir(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   /** Hears every change of a text and of the open tabs (see Documents.listen); answers how to stop. */

@@ -323,6 +323,26 @@ describe('resource subscriptions', () => {
     expect(gone.code).toBe(RESOURCE_NOT_FOUND);
   });
 
+  it('tell a file subscriber when another program changes the file while no tab has it open', async () => {
+    const { t, ai } = await setup();
+    const closed = 'vmark://file/notes/closed.md';
+    const open = 'vmark://file/notes/a.md';
+    await ai.client.subscribeResource({ uri: closed });
+    await ai.client.subscribeResource({ uri: open });
+    t.files.changeOnDisk('/notes/closed.md', 'edited elsewhere\n');
+    // a.md is open: the URI reads its tab, which the change on disk does not touch.
+    t.files.changeOnDisk('/notes/a.md', 'edited elsewhere too\n');
+    await flush();
+    expect(ai.updated).toEqual([closed]);
+    expect(text(await ai.client.readResource({ uri: closed })).text).toBe('edited elsewhere\n');
+    // Unsubscribing (or closing the session) stops the watch.
+    await ai.client.unsubscribeResource({ uri: closed });
+    expect(t.files.watchers.get('/notes/closed.md')?.size).toBe(0);
+    await ai.client.close();
+    await flush();
+    expect(t.files.watchers.get('/notes/a.md')?.size).toBe(0);
+  });
+
   it('stop after unsubscribe', async () => {
     const { t, ai, a } = await setup();
     const uri = `vmark://tab/${a}`;

@@ -275,17 +275,42 @@ export function serveResources(
   const holders = new Map<string, string | null>();
   const holderOf = (path: string) => host.findByPath(path)?.id ?? null;
 
+  /** For each subscribed file URI, how to stop watching its file on disk. */
+  const unwatch = new Map<string, () => void>();
+
+  /** A file URI also hears its file change on disk while no tab has it open. */
+  const watchOnDisk = (uri: string, path: string) => {
+    const resolved = host.resolvePath(path);
+    if (!resolved.ok) return;
+    unwatch.set(
+      uri,
+      host.watchFile(resolved, () => {
+        if (holderOf(path) === null) updated.poke(uri);
+      }),
+    );
+  };
+
+  const forget = (uri: string) => {
+    subscriptions.delete(uri);
+    holders.delete(uri);
+    unwatch.get(uri)?.();
+    unwatch.delete(uri);
+  };
+
   server.setRequestHandler(SubscribeRequestSchema, (request) => {
     const { uri } = request.params;
     const t = target(uri);
+    forget(uri);
     subscriptions.set(uri, t);
-    if (t.kind === 'file') holders.set(uri, holderOf(t.path));
+    if (t.kind === 'file') {
+      holders.set(uri, holderOf(t.path));
+      watchOnDisk(uri, t.path);
+    }
     return {};
   });
 
   server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-    subscriptions.delete(request.params.uri);
-    holders.delete(request.params.uri);
+    forget(request.params.uri);
     updated.cancel(request.params.uri);
     return {};
   });
@@ -301,7 +326,7 @@ export function serveResources(
       if (t.kind === 'tab') {
         if (host.tab(t.tabId)) continue;
         updated.poke(uri);
-        subscriptions.delete(uri);
+        forget(uri);
         continue;
       }
       const holder = holderOf(t.path);
@@ -328,8 +353,7 @@ export function serveResources(
   return () => {
     stop();
     walk = null;
-    subscriptions.clear();
-    holders.clear();
+    for (const uri of [...subscriptions.keys()]) forget(uri);
     updated.dispose();
     listChanged.dispose();
   };

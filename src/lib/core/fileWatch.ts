@@ -1,0 +1,43 @@
+/**
+ * Watching one file for changes made outside the app (another program, another tab of the
+ * browser), for resource subscriptions to files no tab has open (docs/mcp.md). The browser's
+ * FileSystemObserver watches the file's folder, not recursively, and the records that name the
+ * file (or that cannot say what changed) are told. Without an observer, or for a folder that is
+ * not there, nothing is watched.
+ */
+import type { ObserverClass, ObserverLike, ObserverRecord } from './coherence/folderWatch';
+import { dirAt } from './fileAccess';
+
+function names(record: ObserverRecord, name: string): boolean {
+  if (record.type === 'unknown' || record.type === 'errored') return true;
+  return record.relativePathComponents[0] === name || record.relativePathMovedFrom?.[0] === name;
+}
+
+/** Starts watching `segments` below `root`; answers how to stop. */
+export function watchFile(
+  root: FileSystemDirectoryHandle,
+  segments: readonly string[],
+  onChange: () => void,
+): () => void {
+  const Observer = (globalThis as { FileSystemObserver?: ObserverClass }).FileSystemObserver;
+  const name = segments.at(-1);
+  if (typeof Observer !== 'function' || name === undefined) return () => {};
+  let observer: ObserverLike | null = null;
+  let stopped = false;
+  void (async () => {
+    try {
+      const folder = await dirAt(root, segments.slice(0, -1));
+      if (stopped) return;
+      observer = new Observer((records) => {
+        if (!stopped && records.some((r) => names(r, name))) onChange();
+      });
+      await observer.observe(folder, { recursive: false });
+    } catch {
+      // No folder to watch (or no access to it): a change there cannot be told.
+    }
+  })();
+  return () => {
+    stopped = true;
+    observer?.disconnect();
+  };
+}
