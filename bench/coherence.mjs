@@ -18,14 +18,14 @@ const PORT = Number(process.env.VMARK_BENCH_COHERENCE_PORT ?? process.env.VMARK_
 const SIZES = (process.env.VMARK_BENCH_COHERENCE_SIZES ?? '1000,10000').split(',').map(Number);
 /** A call may take long (adopting 10,000 files); the hub and the client wait for it. */
 const CALL_TIMEOUT_MS = 60 * 60_000;
-const FILES_A_FOLDER = 100;
+export const FILES_A_FOLDER = 100;
 
 /**
  * Writes `count` notes of about 1.2 KB into the page's private file system, 100 a folder
  * (`corpus/d000/n00000.md`, …), each with its own id in its front matter. In the page, many
  * files in flight at once.
  */
-async function writeCorpus(page, count) {
+export async function writeCorpus(page, count) {
   await page.evaluate(
     async ({ count, perFolder }) => {
       const opfs = await navigator.storage.getDirectory();
@@ -89,7 +89,7 @@ async function changeOnePercent(page, count, round) {
   );
 }
 
-async function startOwnHub() {
+export async function startOwnHub(port = PORT) {
   const { startHub } = await import(join(root, 'relay/dist/hub.js'));
   const { loadManifest } = await import(join(root, 'relay/dist/manifest.js'));
   const home = mkdtempSync(join(tmpdir(), 'vmark-bench-coherence-'));
@@ -97,7 +97,7 @@ async function startOwnHub() {
   writeFileSync(join(home, 'token'), `${token}\n`, { mode: 0o600 });
   const { manifest } = await loadManifest(join(root, 'build', 'mcp-manifest.json'));
   const hub = await startHub({
-    port: PORT,
+    port,
     root: join(root, 'build'),
     token,
     home,

@@ -1,6 +1,6 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
-// One part only: npm run bench -- tree | coherence | editor | http   (or VMARK_BENCH_ONLY=…; rewrites only that
+// One part only: npm run bench -- tree | coherence | editor | http | resources   (or VMARK_BENCH_ONLY=…; rewrites only that
 // part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { richEditorSection, runRichEditorBench } from './richEditor.mjs';
 import { runFidelityBench } from './fidelity.mjs';
 import { runMcpBench } from './mcp.mjs';
 import { mcpHttpSection, runMcpHttpBench } from './mcpHttp.mjs';
+import { resourcesSection, runResourcesBench } from './resources.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
 import { runTreeBench, treeSection } from './tree.mjs';
 import { runWorkflowBench } from './workflow.mjs';
@@ -36,6 +37,8 @@ const PARTS = {
   editor: async () =>
     richEditorSection(await runRichEditorBench(findChromium(), CHROMIUM_ARGS, RUNS)),
   http: async () => mcpHttpSection(await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT)),
+  resources: async () =>
+    resourcesSection(await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS)),
 };
 
 async function main() {
@@ -166,6 +169,8 @@ async function main() {
   console.error('MCP over HTTP next to stdio…');
   // A hub of its own, next to the one this run started on PORT.
   const httpRows = await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT + 1);
+  console.error('Documents as resources on a large workspace…');
+  const resourcesRows = await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -273,6 +278,7 @@ ${fidelity.table}
 ${coherenceSection(coherenceTable)}
 ${richEditorSection(richEditor)}
 ${mcpHttpSection(httpRows)}
+${resourcesSection(resourcesRows)}
 
 ## Notes
 
