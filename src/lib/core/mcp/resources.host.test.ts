@@ -136,6 +136,27 @@ describe('resources', () => {
     expect(again.resources.map((r) => r.uri)).toEqual(pages[1].resources.map((r) => r.uri));
   });
 
+  it('answer two requests for the same page alike, even at once', async () => {
+    const { t, ai } = await setup();
+    // The first page ends with the files at the root (2 tabs, closed.md and 97 more), so the
+    // second begins by listing a folder.
+    for (let i = 0; i < 97; i++) t.files.put(`/notes/r${String(i).padStart(2, '0')}.md`, '');
+    for (let i = 0; i < 250; i++) t.files.put(`/notes/d${Math.floor(i / 10)}/f${i}.md`, '');
+    // A folder takes a while to list, as on disk, so both requests are in flight together.
+    const list = t.files.list.bind(t.files);
+    t.files.list = async (path) => {
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+      return list(path);
+    };
+    const first = await ai.client.listResources();
+    const [a, b] = await Promise.all([
+      ai.client.listResources({ cursor: first.nextCursor }),
+      ai.client.listResources({ cursor: first.nextCursor }),
+    ]);
+    expect(a.resources).toHaveLength(RESOURCE_PAGE_SIZE);
+    expect(b.resources.map((r) => r.uri)).toEqual(a.resources.map((r) => r.uri));
+  });
+
   it('tell every session when files are made or deleted in the file tree', async () => {
     const { t, ai } = await setup();
     t.files.put('/notes/new.md', '');

@@ -201,8 +201,15 @@ export function serveResources(
     };
   }
 
-  server.setRequestHandler(ListResourcesRequestSchema, async (request) => {
-    const cursor = request.params?.cursor;
+  /** Pages of one session are made one after the other: a walk goes on from one place only. */
+  let listing: Promise<unknown> = Promise.resolve();
+  server.setRequestHandler(ListResourcesRequestSchema, (request) => {
+    const page = listing.then(() => listPage(request.params?.cursor));
+    listing = page.catch(() => undefined);
+    return page;
+  });
+
+  async function listPage(cursor: string | undefined) {
     const position =
       cursor === undefined ? ({ phase: 'tabs', offset: 0 } as const) : decodeCursor(cursor);
     if (position === null) {
@@ -231,7 +238,7 @@ export function serveResources(
       next = files.next;
     }
     return { resources, ...(next ? { nextCursor: encodeCursor(next) } : {}) };
-  });
+  }
 
   server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({
     resourceTemplates: RESOURCE_TEMPLATES,
