@@ -191,3 +191,27 @@ test('a subscription to a file no tab has open hears it change on disk', async (
   const read = (await client.readResource({ uri })).contents[0] as TextResourceContents;
   expect(read.text).toBe('After\n');
 });
+
+test('a client that listed hears documents appear on disk, not a document’s text change', async ({
+  page,
+}) => {
+  await appServingAi(page);
+  await writeOpfs(page, 'kept.md', 'Kept\n');
+  const listening = await listeningClient();
+  client = listening.c;
+  expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([
+    'vmark://file/notes/kept.md',
+  ]);
+  // Written from the page, as another program would. A new text for a listed file leaves the
+  // list as it was: a second later, nothing was told.
+  await writeOpfs(page, 'kept.md', 'Kept, rewritten\n');
+  await page.waitForTimeout(1_000);
+  expect(listening.heard.listChanged).toBe(0);
+  // A new note in a new folder changes it.
+  await writeOpfs(page, 'later/arrived.md', 'Arrived\n');
+  await expect.poll(() => listening.heard.listChanged).toBeGreaterThan(0);
+  expect((await client.listResources()).resources.map((r) => r.uri)).toEqual([
+    'vmark://file/notes/kept.md',
+    'vmark://file/notes/later/arrived.md',
+  ]);
+});

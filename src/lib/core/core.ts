@@ -429,6 +429,7 @@ export class Core implements CoreApi {
     try {
       const { mount } = await this.workspaces.add(handle);
       await this.reloadPending(mount);
+      this.documents.filesChanged();
       this.changed();
       return { ok: true as const, mount };
     } catch (e) {
@@ -445,12 +446,14 @@ export class Core implements CoreApi {
     const access = await this.workspaces.refreshAccess(mount);
     if (access === null) return refuse('INVALID_PATH', `No workspace is mounted at /${mount}.`);
     if (access === 'granted') await this.reloadPending(mount);
+    this.documents.filesChanged();
     this.changed();
     return { ok: true };
   }
 
   async removeFolder(mount: string): Promise<Result> {
     const r = await this.workspaces.remove(mount);
+    if (r.ok) this.documents.filesChanged();
     this.changed();
     return r;
   }

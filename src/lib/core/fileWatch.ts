@@ -1,11 +1,18 @@
 /**
- * Watching one file for changes made outside the app (another program, another tab of the
- * browser), for resource subscriptions to files no tab has open (docs/mcp.md). The browser's
- * FileSystemObserver watches the file's folder, not recursively, and the records that name the
- * file (or that cannot say what changed) are told. Without an observer, or for a folder that is
+ * Watching for changes made outside the app (another program, another tab of the browser), for
+ * MCP resources (docs/mcp.md): one file, for a subscription to a file no tab has open (the
+ * browser's FileSystemObserver on the file's folder, not recursive; the records that name the
+ * file, or that cannot say what changed, are told), and a whole workspace, for the list of
+ * documents (recursive; every record is passed on). Without an observer, or for a folder that is
  * not there, nothing is watched.
  */
-import type { ObserverClass, ObserverLike, ObserverRecord } from './coherence/folderWatch';
+import type { WatchRecord } from '../coherence/workspaceWatch';
+import {
+  toWatchRecord,
+  type ObserverClass,
+  type ObserverLike,
+  type ObserverRecord,
+} from './coherence/folderWatch';
 import { dirAt } from './fileAccess';
 
 function names(record: ObserverRecord, name: string): boolean {
@@ -39,5 +46,29 @@ export function watchFile(
   return () => {
     stopped = true;
     observer?.disconnect();
+  };
+}
+
+/** Starts watching everything below `root`; answers how to stop. */
+export function watchTree(
+  root: FileSystemDirectoryHandle,
+  onRecords: (records: WatchRecord[]) => void,
+): () => void {
+  const Observer = (globalThis as { FileSystemObserver?: ObserverClass }).FileSystemObserver;
+  if (typeof Observer !== 'function') return () => {};
+  let stopped = false;
+  let observer: ObserverLike;
+  try {
+    observer = new Observer((records) => {
+      if (stopped) return;
+      onRecords(records.map(toWatchRecord));
+    });
+  } catch {
+    return () => {};
+  }
+  observer.observe(root, { recursive: true }).catch(() => undefined);
+  return () => {
+    stopped = true;
+    observer.disconnect();
   };
 }

@@ -63,6 +63,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     },
     listDir: (path) => documents.files.list(path),
     watchFile: (path, onChange) => documents.files.watch(path, onChange),
+    watchTree: (path, onRecords) => documents.files.watchTree(path, onRecords),
     listen: (listener) => documents.listen(listener),
 
     newTab(windowId, kind) {

@@ -4,7 +4,8 @@ import type { Db } from './db';
 import type { DocumentFiles, FileContent, ResolvedPath } from './documents/files';
 import { refuse, type Result } from './errors';
 import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
-import { watchFile } from './fileWatch';
+import { watchFile, watchTree } from './fileWatch';
+import type { WatchRecord } from '../coherence/workspaceWatch';
 import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from './types';
 
 interface Mounted {
@@ -165,6 +166,11 @@ export class Workspaces implements DocumentFiles {
   watch(path: ResolvedPath, onChange: () => void): () => void {
     const root = this.handleOf(path);
     return root ? watchFile(root, path.segments, onChange) : () => {};
+  }
+
+  watchTree(path: ResolvedPath, onRecords: (records: WatchRecord[]) => void): () => void {
+    const root = this.handleOf(path);
+    return root && path.segments.length === 0 ? watchTree(root, onRecords) : () => {};
   }
 
   async list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>> {

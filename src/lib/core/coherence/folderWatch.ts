@@ -25,23 +25,23 @@ export type ObserverClass = new (callback: (records: ObserverRecord[]) => void) 
  */
 export const REPORT_GRACE_MS = 25;
 
+/** A browser's record as the app describes changes (paths below the watched folder). */
+export function toWatchRecord(r: ObserverRecord): WatchRecord {
+  return {
+    type: r.type,
+    path: r.relativePathComponents,
+    ...(r.relativePathMovedFrom ? { movedFrom: r.relativePathMovedFrom } : {}),
+    kind: r.changedHandle?.kind ?? null,
+  };
+}
+
 /** Starts watching; answers the function that stops it. */
 export function watchFolder(handle: FileSystemDirectoryHandle, state: WatchState): () => void {
   const Observer = (globalThis as { FileSystemObserver?: ObserverClass }).FileSystemObserver;
   if (typeof Observer !== 'function') return () => {};
   let observer: ObserverLike;
   try {
-    observer = new Observer((records) =>
-      noteRecords(
-        state,
-        records.map((r) => ({
-          type: r.type,
-          path: r.relativePathComponents,
-          ...(r.relativePathMovedFrom ? { movedFrom: r.relativePathMovedFrom } : {}),
-          kind: r.changedHandle?.kind ?? null,
-        })),
-      ),
-    );
+    observer = new Observer((records) => noteRecords(state, records.map(toWatchRecord)));
   } catch {
     return () => {};
   }

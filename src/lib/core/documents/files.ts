@@ -4,6 +4,7 @@
  * System Access handles (OPFS or a picked folder); MemoryFiles keeps files in a Map for tests.
  */
 import type { Result } from '../errors';
+import type { WatchRecord } from '../../coherence/workspaceWatch';
 import type { DirEntry, WorkspaceInfo } from '../types';
 
 export interface ResolvedPath {
@@ -31,6 +32,11 @@ export interface DocumentFiles {
    * answers how to stop.
    */
   watch(path: ResolvedPath, onChange: () => void): () => void;
+  /**
+   * Passes on what changes below the folder `path` (a workspace root) outside the app, where that
+   * can be watched; answers how to stop.
+   */
+  watchTree(path: ResolvedPath, onRecords: (records: WatchRecord[]) => void): () => void;
   /** What a folder holds, folders first, then by name (NOT_FOUND when it is not a folder). */
   list(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   mounts(): string[];

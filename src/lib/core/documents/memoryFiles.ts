@@ -1,6 +1,7 @@
 /** Files kept in memory, for tests of the document layer and the tools: the same refusals as disk. */
 import { dirnameOf, parseVirtualPath } from '../../paths';
 import { refuse, type Result } from '../errors';
+import type { WatchRecord } from '../../coherence/workspaceWatch';
 import type { DirEntry, WorkspaceInfo } from '../types';
 import type { DocumentFiles, FileContent, ResolvedPath } from './files';
 
@@ -9,6 +10,8 @@ export class MemoryFiles implements DocumentFiles {
   readonly folders = new Set<string>();
   /** Who watches which path (see `changeOnDisk`). */
   readonly watchers = new Map<string, Set<() => void>>();
+  /** Who watches which workspace root (see `changeOnDisk`). */
+  readonly treeWatchers = new Map<string, Set<(records: WatchRecord[]) => void>>();
   /** Paths whose writes fail, as a full disk or a lost permission would. */
   readonly failing = new Map<string, Result>();
 
@@ -39,10 +42,25 @@ export class MemoryFiles implements DocumentFiles {
     }
   }
 
-  /** Another program changes a file: it is put in place and its watchers are told. */
+  /** Another program writes a file: it is put in place and its watchers are told. */
   changeOnDisk(path: string, content: string): void {
+    const appeared = !this.files.has(path);
     this.put(path, content);
     for (const watcher of this.watchers.get(path) ?? []) watcher();
+    const [, mount, ...below] = path.split('/');
+    const record: WatchRecord = {
+      type: appeared ? 'appeared' : 'modified',
+      path: below,
+      kind: 'file',
+    };
+    for (const watcher of this.treeWatchers.get(`/${mount}`) ?? []) watcher([record]);
+  }
+
+  watchTree(path: ResolvedPath, onRecords: (records: WatchRecord[]) => void): () => void {
+    const set = this.treeWatchers.get(path.path) ?? new Set();
+    this.treeWatchers.set(path.path, set);
+    set.add(onRecords);
+    return () => void set.delete(onRecords);
   }
 
   watch(path: ResolvedPath, onChange: () => void): () => void {

@@ -13,6 +13,7 @@ import type { LintResult } from '../../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
 import type { SessionRead } from '../../coherence/mcpProvenance';
+import type { WatchRecord } from '../../coherence/workspaceWatch';
 import type { Notice } from '../notice';
 
 export type TabView = Readonly<DocState>;
@@ -43,6 +44,8 @@ export interface ToolHost {
   readFile(path: ResolvedPath): Promise<Result<{ text: string; kind: DocKind }>>;
   /** Tells `onChange` when the file changes outside the app (where the browser can watch). */
   watchFile(path: ResolvedPath, onChange: () => void): () => void;
+  /** Passes on what changes below a workspace root outside the app (where the browser can watch). */
+  watchTree(path: ResolvedPath, onRecords: (records: WatchRecord[]) => void): () => void;
   /** What a workspace folder holds, folders first (NOT_FOUND, PERMISSION as refusals). */
   listDir(path: ResolvedPath): Promise<Result<{ entries: DirEntry[] }>>;
   /** Hears every change of a text and of the open tabs (see Documents.listen); answers how to stop. */

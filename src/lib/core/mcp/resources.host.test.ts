@@ -136,6 +136,23 @@ describe('resources', () => {
     expect(again.resources.map((r) => r.uri)).toEqual(pages[1].resources.map((r) => r.uri));
   });
 
+  it('tell a session that listed when documents appear on disk, not when one changes', async () => {
+    const { t, ai } = await setup();
+    t.files.changeOnDisk('/notes/before-listing.md', 'not watched yet\n');
+    await flush();
+    expect(ai.listChanged).toBe(0);
+    await ai.client.listResources();
+    t.files.changeOnDisk('/notes/closed.md', 'new content, same list\n');
+    await flush();
+    expect(ai.listChanged).toBe(0);
+    t.files.changeOnDisk('/notes/drafts/new.md', 'written by another program\n');
+    await flush();
+    expect(ai.listChanged).toBe(1);
+    await ai.client.close();
+    await flush();
+    expect(t.files.treeWatchers.get('/notes')?.size).toBe(0);
+  });
+
   it('answer two requests for the same page alike, even at once', async () => {
     const { t, ai } = await setup();
     // The first page ends with the files at the root (2 tabs, closed.md and 97 more), so the

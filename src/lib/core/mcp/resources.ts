@@ -21,6 +21,7 @@ import { kindForPath } from '../../documents/kind';
 import { basenameOf } from '../../paths';
 import type { DocumentEvent } from '../documents/documents';
 import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
+import { changesDocumentList } from './listChangeRecords';
 import { createCoalescer, type Timers } from './coalescer';
 import type { TabView, ToolHost } from './host';
 import {
@@ -174,7 +175,9 @@ export function serveResources(
   let walks = 0;
   const notOpen = (path: string) => !host.findByPath(path);
   const startWalk = () => {
-    walk = { id: ++walks, walk: walkDocuments(workspaceRoots(host), listFolder(host)) };
+    const roots = workspaceRoots(host);
+    watchTrees(roots);
+    walk = { id: ++walks, walk: walkDocuments(roots, listFolder(host)) };
     return walk;
   };
 
@@ -200,6 +203,27 @@ export function serveResources(
         : { next: { phase: 'files', walk: current.id, offset: current.walk.position } }),
     };
   }
+
+  /**
+   * From its first list on, the session hears documents and folders appear, disappear or move on
+   * disk in each workspace it may list (another program's changes), as list changes.
+   */
+  const treeWatches = new Map<string, () => void>();
+  const watchTrees = (roots: readonly string[]) => {
+    for (const [root, stop] of treeWatches) {
+      if (roots.includes(root)) continue;
+      stop();
+      treeWatches.delete(root);
+    }
+    for (const root of roots) {
+      const resolved = host.resolvePath(root);
+      if (treeWatches.has(root) || !resolved.ok) continue;
+      const stop = host.watchTree(resolved, (records) => {
+        if (changesDocumentList(records)) listChanged.poke('list');
+      });
+      treeWatches.set(root, stop);
+    }
+  };
 
   /** Pages of one session are made one after the other: a walk goes on from one place only. */
   let listing: Promise<unknown> = Promise.resolve();
@@ -361,6 +385,7 @@ export function serveResources(
     stop();
     walk = null;
     for (const uri of [...subscriptions.keys()]) forget(uri);
+    watchTrees([]);
     updated.dispose();
     listChanged.dispose();
   };
