@@ -271,7 +271,6 @@ export class Core implements CoreApi {
     const r = await renameEntry(this.workspaces, path, newName, this.fail);
     if (r.ok && r.from !== r.path) {
       this.documents.renamePaths(r.from, r.path);
-      this.documents.filesChanged();
       this.layoutChanged();
     }
     return r.ok ? { ok: true as const, path: r.path } : r;
@@ -280,11 +279,7 @@ export class Core implements CoreApi {
   async deleteEntry(path: string): Promise<Result> {
     const r = await deleteEntry(this.workspaces, path, this.fail);
     if (!r.ok) return r;
-    // Open tabs of deleted files stay open, unsaved, so nothing typed is lost.
-    for (const doc of this.store.tabs.values())
-      if (doc.path === r.path || doc.path?.startsWith(r.path + '/'))
-        this.documents.fileDeleted(doc);
-    this.documents.filesChanged();
+    this.documents.pathDeleted(r.path);
     this.changed();
     return { ok: true };
   }

@@ -51,7 +51,8 @@ export type Compute = (doc: DocState) => Result<{ text: string }>;
 
 /**
  * What listeners hear (MCP resource subscriptions): a tab's text changed, whoever changed it;
- * the set of open tabs (or a tab's path) changed; or files were made or deleted in the file tree.
+ * the set of open tabs (or a tab's path) changed; or files were made, renamed or deleted in the
+ * file tree (tabs of renamed files follow their paths).
  */
 export type DocumentEvent = { type: 'text'; tabId: string } | { type: 'tabs' } | { type: 'files' };
 export type DocumentListener = (event: DocumentEvent) => void;
@@ -293,7 +294,7 @@ export class Documents {
   /** A file or folder was renamed: the tabs of the files in it take the new paths. */
   renamePaths(from: string, to: string): void {
     this.store.renamePaths(from, to);
-    this.emit({ type: 'tabs' });
+    this.emit({ type: 'files' });
   }
 
   /** A file or folder was made or deleted in the file tree (no tab changed for it). */
@@ -301,14 +302,21 @@ export class Documents {
     this.emit({ type: 'files' });
   }
 
-  /** The file of an open tab was deleted: the tab keeps its text and turns dirty. */
-  fileDeleted(doc: DocState): void {
-    this.apply(doc, {
-      origin: 'disk',
-      write: false,
-      saved: { savedText: DELETED },
-      meta: { notice: notices.fileDeleted(doc.path ?? '') },
-    });
+  /**
+   * A file or folder was deleted: the tabs of the files in it keep their text and turn dirty, so
+   * nothing typed is lost.
+   */
+  pathDeleted(path: string): void {
+    for (const doc of this.store.tabs.values()) {
+      if (doc.path !== path && !doc.path?.startsWith(path + '/')) continue;
+      this.apply(doc, {
+        origin: 'disk',
+        write: false,
+        saved: { savedText: DELETED },
+        meta: { notice: notices.fileDeleted(doc.path ?? '') },
+      });
+    }
+    this.filesChanged();
   }
 
   /**
