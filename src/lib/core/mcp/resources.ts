@@ -187,13 +187,14 @@ export function serveResources(
     count: number,
   ): Promise<{ resources: Resource[]; next?: ListPosition }> {
     let current = walk;
-    if (!position || !current || current.id !== position.walk) {
+    const continues =
+      position !== null &&
+      current?.id === position.walk &&
+      current.walk.position === position.offset;
+    if (!continues || !current) {
       current = startWalk();
-      // A cursor from an earlier walk: the documents before its offset are passed over again.
+      // A cursor this walk cannot continue: the documents before its offset are passed over again.
       if (position) await current.walk.next(position.offset, notOpen);
-    } else if (current.walk.position !== position.offset) {
-      current = startWalk();
-      await current.walk.next(position.offset, notOpen);
     }
     const paths = await current.walk.next(count, notOpen);
     return {
