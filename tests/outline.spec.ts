@@ -38,3 +38,35 @@ test('the outline lists headings, jumps to them in both modes, and follows typin
   await expect(activeDocument(page).locator('.cm-activeLine')).toHaveText('## 第一章');
   await expect(activeDocument(page).locator('.cm-activeLine')).toBeInViewport();
 });
+
+test('a click in the outline while the other mode’s editor is still being made jumps once it is there', async ({
+  page,
+}) => {
+  await openApp(page);
+  await writeOpfs(page, 'book.md', DOC);
+  await page.reload();
+  await openFromTree(page, 'book.md');
+  await activeDocument(page).waitFor();
+  await page.getByRole('tab', { name: 'Outline' }).click();
+  await expect(page.locator('.outline li')).toHaveCount(4);
+
+  // Click the second heading the moment the status bar says Source, before the source editor exists.
+  const clickedEarly = page.evaluate(
+    () =>
+      new Promise<boolean>((resolve) => {
+        const mode = document.querySelector('.statusbar .mode')!;
+        const button = document.querySelectorAll<HTMLButtonElement>('.outline li button')[1];
+        new MutationObserver((_, observer) => {
+          if (mode.textContent?.trim() !== 'Source') return;
+          observer.disconnect();
+          const editorThere = !!document.querySelector('.document:not(.hidden) .cm-editor');
+          button.click();
+          resolve(!editorThere);
+        }).observe(mode, { childList: true, characterData: true, subtree: true });
+      }),
+  );
+  await page.keyboard.press('ControlOrMeta+/');
+  expect(await clickedEarly).toBe(true);
+  await expect(activeDocument(page).locator('.cm-activeLine')).toHaveText('## 第一章');
+  await expect(activeDocument(page).locator('.cm-activeLine')).toBeInViewport();
+});

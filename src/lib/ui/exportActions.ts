@@ -7,7 +7,7 @@ import { exportName, htmlDocument } from '../export/htmlDocument';
 import { t } from '../i18n/i18n.svelte';
 import { footnoteIds } from '../markdown/footnotes';
 import { app } from './appState.svelte';
-import { liveEditor } from './liveEditors';
+import { whenLiveEditor } from './liveEditors';
 
 /** Editor-only parts: never in an export. */
 const DROP =
@@ -100,7 +100,9 @@ export async function exportHtml(): Promise<void> {
     app.toast(t('exporting.needsWysiwyg'), 'error');
     return;
   }
-  await liveEditor(tab.id)?.handle.loaded;
+  await (
+    await whenLiveEditor(tab.id)
+  )?.handle.loaded;
   const root = document.querySelector<HTMLElement>(
     `.document[data-tab-id="${CSS.escape(tab.id)}"] .ProseMirror`,
   );

@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { DocumentSession } from '../editors/documentSession';
 import type { EditorHandle } from '../editors/editorHandle';
-import { editorAgent, registerLiveEditor } from './liveEditors';
+import { editorAgent, liveEditorReady, registerLiveEditor, whenLiveEditor } from './liveEditors';
 
 /** A source-mode editor over a plain string, with a session that bumps its revision per edit. */
 function fakeEditor(text: string, selection: [number, number]) {
@@ -84,5 +84,57 @@ describe('editorAgent', () => {
     offFirst();
     expect(await editorAgent.selectionGet('tab-3')).toMatchObject({ text: 'b' });
     offSecond();
+  });
+});
+
+describe('whenLiveEditor', () => {
+  it('answers at once when the editor is on screen', async () => {
+    const { session, handle } = fakeEditor('x', [0, 0]);
+    const off = registerLiveEditor('tab-w1', {
+      session: session as unknown as DocumentSession,
+      current: () => ({ mode: 'wysiwyg', handle }),
+    });
+    expect((await whenLiveEditor('tab-w1'))?.handle).toBe(handle);
+    off();
+  });
+
+  it('waits while the editor is being made, and answers when the view says it is ready', async () => {
+    const { session, handle } = fakeEditor('x', [0, 0]);
+    let ready = false;
+    const off = registerLiveEditor('tab-w2', {
+      session: session as unknown as DocumentSession,
+      current: () => (ready ? { mode: 'source', handle } : null),
+    });
+    const first = whenLiveEditor('tab-w2');
+    const second = whenLiveEditor('tab-w2');
+    // A view that says ready before its editor is there lets nobody go on.
+    liveEditorReady('tab-w2');
+    ready = true;
+    liveEditorReady('tab-w2');
+    expect((await first)?.mode).toBe('source');
+    expect((await second)?.handle).toBe(handle);
+    off();
+  });
+
+  it('gives up with null when no editor comes within the time', async () => {
+    vi.useFakeTimers();
+    try {
+      const { session } = fakeEditor('x', [0, 0]);
+      const off = registerLiveEditor('tab-w3', {
+        session: session as unknown as DocumentSession,
+        current: () => null,
+      });
+      const found = whenLiveEditor('tab-w3', 500);
+      vi.advanceTimersByTime(499);
+      let settled = false;
+      void found.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      vi.advanceTimersByTime(1);
+      expect(await found).toBeNull();
+      off();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -42,6 +42,40 @@ export function liveEditor(tabId: string) {
   return entry && current ? { session: entry.session, ...current } : null;
 }
 
+type Found = NonNullable<ReturnType<typeof liveEditor>>;
+// Requests made while a tab's editor was still being made (a mode just switched, a tab just shown).
+const waiting = new Map<string, Set<(found: Found) => void>>();
+
+/**
+ * The tab's editor on screen, once there is one: at once if it is ready, else when the view says
+ * its editor is made (`liveEditorReady`); null if none is ready within `timeoutMs`. A person who
+ * clicks while the other mode's editor loads expects the click to count.
+ */
+export function whenLiveEditor(tabId: string, timeoutMs = 10_000): Promise<Found | null> {
+  const now = liveEditor(tabId);
+  if (now) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const set = waiting.get(tabId) ?? new Set();
+    waiting.set(tabId, set);
+    const done = (found: Found | null) => {
+      clearTimeout(timer);
+      set.delete(done);
+      if (set.size === 0 && waiting.get(tabId) === set) waiting.delete(tabId);
+      resolve(found);
+    };
+    const timer = setTimeout(() => done(null), timeoutMs);
+    set.add(done);
+  });
+}
+
+/** The view of `tabId` has made or shown its editor: requests waiting for it go on. */
+export function liveEditorReady(tabId: string): void {
+  const set = waiting.get(tabId);
+  const found = set && liveEditor(tabId);
+  if (!found) return;
+  for (const done of [...set]) done(found);
+}
+
 function find(tabId: string) {
   const found = liveEditor(tabId);
   if (!found) {
