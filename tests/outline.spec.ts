@@ -51,22 +51,24 @@ test('a click in the outline while the other mode’s editor is still being made
   await expect(page.locator('.outline li')).toHaveCount(4);
 
   // Click the second heading the moment the status bar says Source, before the source editor exists.
-  const clickedEarly = page.evaluate(
-    () =>
-      new Promise<boolean>((resolve) => {
-        const mode = document.querySelector('.statusbar .mode')!;
-        const button = document.querySelectorAll<HTMLButtonElement>('.outline li button')[1];
-        new MutationObserver((_, observer) => {
-          if (mode.textContent?.trim() !== 'Source') return;
-          observer.disconnect();
-          const editorThere = !!document.querySelector('.document:not(.hidden) .cm-editor');
-          button.click();
-          resolve(!editorThere);
-        }).observe(mode, { childList: true, characterData: true, subtree: true });
-      }),
-  );
+  type Probe = { clickedEarly?: Promise<string> };
+  await page.evaluate(() => {
+    (window as Probe).clickedEarly = new Promise<string>((resolve) => {
+      const mode = document.querySelector('.statusbar .mode')!;
+      const button = document.querySelectorAll<HTMLButtonElement>('.outline li button')[1];
+      const observer = new MutationObserver(() => {
+        if (mode.textContent?.trim() !== 'Source') return;
+        observer.disconnect();
+        const editorThere = !!document.querySelector('.document:not(.hidden) .cm-editor');
+        button.click();
+        resolve(editorThere ? 'the source editor was already there' : 'clicked early');
+      });
+      observer.observe(mode, { childList: true, characterData: true, subtree: true });
+      setTimeout(() => resolve('the mode never changed'), 10_000);
+    });
+  });
   await page.keyboard.press('ControlOrMeta+/');
-  expect(await clickedEarly).toBe(true);
+  expect(await page.evaluate(() => (window as Probe).clickedEarly)).toBe('clicked early');
   await expect(activeDocument(page).locator('.cm-activeLine')).toHaveText('## 第一章');
   await expect(activeDocument(page).locator('.cm-activeLine')).toBeInViewport();
 });
