@@ -138,3 +138,46 @@ test('the HTML export shows highlights as <mark> and links footnotes to their no
   await expect(reader.locator('#fnref-src')).toHaveText('src');
   await reader.close();
 });
+
+test('a click on a footnote reference goes to its note, a click on the note’s label comes back', async ({
+  page,
+}) => {
+  const filler = Array.from({ length: 80 }, (_, i) => `Paragraph ${i} of the report.`);
+  const text =
+    [
+      'The depth was wrong[^depth] and the tide late[^Tide].',
+      ...filler,
+      '[^depth]: Measured at the second buoy.',
+      '[^tide]: Forty minutes late.',
+      '[^orphan]: Nothing calls this note.',
+    ].join('\n\n') + '\n';
+  const doc = await openNoteInWysiwyg(page, 'jump.md', text);
+  const editor = doc.locator('.ProseMirror');
+  const refs = editor.locator('sup[data-type="footnote_reference"]');
+  const notes = editor.locator('dl[data-type="footnote_definition"]');
+  await expect(refs).toHaveCount(2);
+  await expect(notes.nth(1)).not.toBeInViewport();
+
+  // `[^Tide]` calls `[^tide]`: the cursor lands at the start of that note's text.
+  await refs.nth(1).click();
+  await expect(notes.nth(1)).toBeInViewport();
+  await page.keyboard.type('About ');
+  await expect(notes.nth(1).locator('dd')).toHaveText('About Forty minutes late.');
+
+  // A note nothing calls keeps the usual click on its label: the view stays at the notes.
+  await notes.nth(2).locator('dt').click();
+  await expect(refs.first()).not.toBeInViewport();
+
+  // The note's label goes back to the reference; the cursor sits just after it.
+  await notes.nth(1).locator('dt').click();
+  await expect(refs.nth(1)).toBeInViewport();
+  await page.keyboard.type(' (2 days)');
+  await expect(editor.locator('p').first()).toHaveText(
+    'The depth was wrongdepth and the tide lateTide (2 days).',
+  );
+  expect(await saveAndRead(page, 'jump.md')).toBe(
+    text
+      .replace('late[^Tide]', 'late[^Tide] (2 days)')
+      .replace('[^tide]: Forty', '[^tide]: About Forty'),
+  );
+});
