@@ -10,11 +10,12 @@ test.use({ locale: 'ko-KR' });
 
 test('find bar and command palette in Korean, then in French', async ({ page }) => {
   await openApp(page);
-  await writeOpfs(page, 'cats-ko.md', '# Cats\n\nCat cat concat.\n');
+  await writeOpfs(page, 'cats-ko.md', '# Cats\n\nCat cat concat.\n\n> [!TIP]\n> Feed them.\n');
   await page.reload();
   await openFromTree(page, 'cats-ko.md');
   const doc = activeDocument(page);
   await expect(doc.locator('.ProseMirror')).toHaveAttribute('aria-label', '문서');
+  await expect(doc.locator('.vmark-alert-marker')).toHaveAttribute('title', '팁');
 
   // The find bar: its labels, a count, the whole-word toggle, nothing found.
   await doc.locator('.ProseMirror').click();
@@ -58,6 +59,9 @@ test('find bar and command palette in Korean, then in French', async ({ page }) 
   const settings = page.getByRole('dialog');
   await settings.getByRole('combobox', { name: '언어' }).selectOption('fr');
   await settings.getByRole('button', { name: 'Terminé' }).click();
+  // The editor's accessible name and the alert's label follow without waiting for a keystroke.
+  await expect(doc.locator('.ProseMirror')).toHaveAttribute('aria-label', 'Document');
+  await expect(doc.locator('.vmark-alert-marker')).toHaveAttribute('title', 'Astuce');
   await expect(page.getByRole('textbox', { name: 'Remplacer par' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tout remplacer' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Rechercher', exact: true }).fill('cat');

@@ -55,7 +55,8 @@ const key = new PluginKey<Alerts>('vmark-alerts');
 
 const build = (doc: ProseNode): Alerts => ({ set: decorations(doc), locale: i18n.current });
 
-// A new UI language reaches the labels at the editor's next transaction (a click, a keystroke).
+// A new UI language reaches the labels at the editor's next transaction; the document view sends
+// one when the language changes.
 export const alertDecorations = $prose(
   () =>
     new Plugin<Alerts>({

@@ -126,7 +126,7 @@ export async function createMilkdownEditor(
       ctx.update(editorViewOptionsCtx, (o) => ({
         ...o,
         editable: () => !readOnly,
-        // A function: read again on each update, so a new UI language shows at the next one.
+        // A function: read again on each update (the document view sends one on a new UI language).
         attributes: () => ({
           role: 'textbox',
           'aria-multiline': 'true',

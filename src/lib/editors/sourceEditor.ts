@@ -62,7 +62,7 @@ export function createSourceEditor(
         keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
         EditorState.readOnly.of(readOnly),
         findExtension,
-        // Read again on each update: a new UI language shows at the next one.
+        // Read again on each update (the document view sends one on a new UI language).
         EditorView.contentAttributes.of(() => ({ 'aria-label': t('editors.documentSource') })),
         autoPairSource,
         writingModesSource,
