@@ -94,6 +94,39 @@ test('WYSIWYG: markdown becomes formatting, plain text and snake_case stay liter
   expect(read.data.content).toBe('Start **brave** my_var_name\n');
 });
 
+test('WYSIWYG: a footnote call to one of the document’s notes becomes a reference; a new note is a note', async ({
+  page,
+}) => {
+  const tabId = await showFile(
+    page,
+    'claims.md',
+    'A claim here.\n\n[^src]: Where it comes from.\n',
+  );
+  const editor = activeDocument(page).locator('.ProseMirror');
+  await editor.locator('p').first().click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('ArrowLeft');
+
+  await call(client, 'selection', { action: 'set', content: '[^SRC]' });
+  const ref = editor.locator('p').first().locator('sup[data-type="footnote_reference"]');
+  await expect(ref).toHaveText('SRC');
+  await expect(ref).toHaveAttribute('title', 'Where it comes from.');
+  await expect(editor.locator('p')).toHaveCount(2);
+
+  // A note of its own, after the paragraph.
+  await editor.locator('p').first().click();
+  await page.keyboard.press('End');
+  await call(client, 'selection', { action: 'set', content: '\n\n[^more]: Another source.' });
+  await expect(editor.locator('dl[data-type="footnote_definition"] dt')).toHaveText([
+    'more',
+    'src',
+  ]);
+  const read = await call(client, 'document', { action: 'read', tabId });
+  expect(read.data.content).toBe(
+    'A claim here[^SRC].\n\n[^more]: Another source.\n\n[^src]: Where it comes from.\n',
+  );
+});
+
 test('source mode on a workflow: character offsets and a raw splice', async ({ page }) => {
   const tabId = await showFile(
     page,

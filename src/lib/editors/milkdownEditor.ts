@@ -46,6 +46,7 @@ import { t } from '../i18n/i18n.svelte';
 import {
   docOf,
   parseInGroups,
+  parseNodes,
   parsePrefix,
   rebindGroups,
   textAfterEdit,
@@ -182,7 +183,12 @@ export async function createMilkdownEditor(
     return {
       schema: schema(),
       serialize: (doc) => serializer()(doc),
-      parse: (markdown) => pipeline.toDoc(pipeline.toMdast(markdown)),
+      // As the document parses it: a `[^label]` calling one of its notes becomes a reference.
+      parse: (markdown) => {
+        const defs = markdown.includes('[') ? collectDefinitions(textOf(groups)) : '';
+        const nodes = parseNodes(markdown, pipeline, defs);
+        return schema().topNodeType.createAndFill(null, nodes) ?? schema().topNodeType.create();
+      },
     };
   };
   let destroyed = false;

@@ -23,6 +23,8 @@ describe('looksLikeMarkdown', () => {
     ['<https://example.com>'],
     ['<span>x</span>'],
     ['line\n## Heading'],
+    ['a claim[^src]'],
+    ['[^src]: Where it comes from.'],
   ])('%j has markers', (text) => {
     expect(looksLikeMarkdown(text)).toBe(true);
   });
@@ -38,6 +40,8 @@ describe('looksLikeMarkdown', () => {
     ['a*'],
     ['price: $5'],
     ['[not a link]'],
+    ['[^ spaced]'],
+    ['array[i][1]'],
     ['x < y and y > z'],
     ['a == b'],
     ['if a==b then'],

@@ -4,11 +4,20 @@
  * never taken as markers, so identifiers such as `snake_case` stay text.
  */
 
-/** Block syntax at the start of a line: headings, quotes, list items, fences, rules, tab indents. */
-const BLOCK_START = /^(?:#{1,6}[ \t]|>[ \t]?|[-+*][ \t]|\d{1,9}[.)][ \t]|```|~~~|---|\*\*\*|\t)/m;
+/**
+ * Block syntax at the start of a line: headings, quotes, list items, fences, rules, tab indents,
+ * footnote definitions (`[^label]:`).
+ */
+const BLOCK_START =
+  /^(?:#{1,6}[ \t]|>[ \t]?|[-+*][ \t]|\d{1,9}[.)][ \t]|```|~~~|---|\*\*\*|\t|\[\^[^\]\s]+\]:)/m;
 
-/** Inline syntax: strong, code, links, images, strikethrough, autolinks and raw HTML tags. */
-const INLINE = /\*\*|`|\[[^\]\n]*\]\(|!\[|~~|<(?:https?:|mailto:|[A-Za-z][\w-]*[\s/>])/;
+/**
+ * Inline syntax: strong, code, links, images, strikethrough, autolinks, raw HTML tags and footnote
+ * references (`[^label]`, which the parser resolves against the document's notes; a call with no
+ * note stays text). `array[i][1]` stays literal: reference links are left out on purpose.
+ */
+const INLINE =
+  /\*\*|`|\[[^\]\n]*\]\(|!\[|~~|<(?:https?:|mailto:|[A-Za-z][\w-]*[\s/>])|\[\^[^\]\s]+\]/;
 
 /** A single-asterisk emphasis pair: `*` + non-space … non-space + `*` (so `5*4 = 20` stays text). */
 const EMPHASIS = /(^|[^*\w])\*(?=\S)[^*\n]*?\S\*(?!\w)/;
