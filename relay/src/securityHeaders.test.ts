@@ -39,9 +39,9 @@ describe('the policy', () => {
     expect(policy.get('form-action')).toEqual(["'none'"]);
   });
 
-  it('loads workers from the app, images from the app and data: URLs', () => {
+  it('loads workers from the app, images from the app, data: URLs and its own blob: URLs', () => {
     expect(policy.get('worker-src')).toEqual(["'self'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   });
 
   it('admits one style attribute, SvelteKit’s route announcer, by its hash', () => {

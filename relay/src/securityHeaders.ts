@@ -34,7 +34,7 @@ export function contentSecurityPolicy(port: number, styleNonce?: string): string
     ['script-src', "'self'", "'wasm-unsafe-eval'"],
     ['style-src', "'self'", ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])],
     ['style-src-attr', "'unsafe-hashes'", ANNOUNCER_STYLE],
-    ['img-src', "'self'", 'data:'],
+    ['img-src', "'self'", 'data:', 'blob:'],
     ['connect-src', "'self'", ...ownHosts(port).map((host) => `ws://${host}`)],
     ['worker-src', "'self'"],
     ['object-src', "'none'"],

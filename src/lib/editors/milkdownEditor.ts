@@ -15,6 +15,7 @@ import { history } from '@milkdown/kit/plugin/history';
 import { closeHistory } from '@milkdown/kit/prose/history';
 import {
   commonmark,
+  imageSchema,
   linkSchema,
   remarkHtmlTransformer,
   syncHeadingIdPlugin,
@@ -22,7 +23,8 @@ import {
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
-import { $prose, $remark } from '@milkdown/kit/utils';
+import { $prose, $remark, $view } from '@milkdown/kit/utils';
+import { ImageView, type ImageAccess } from './imageView';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
@@ -95,6 +97,7 @@ export async function createMilkdownEditor(
   body: string,
   readOnly: boolean,
   onEdit: OnEdit,
+  images: ImageAccess,
 ): Promise<EditorHandle> {
   let groups: SourceGroup<ProseNode>[] = [];
   let external = false;
@@ -166,6 +169,7 @@ export async function createMilkdownEditor(
     .use(history)
     .use(clipboard)
     .use(imageAttributes)
+    .use($view(imageSchema.node, () => (node) => new ImageView(node, images)))
     .use(caretBlock)
     .use(findHighlights)
     .use(autoPair)

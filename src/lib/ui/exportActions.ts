@@ -7,6 +7,7 @@ import { exportName, htmlDocument } from '../export/htmlDocument';
 import { t } from '../i18n/i18n.svelte';
 import { footnoteIds } from '../markdown/footnotes';
 import { app } from './appState.svelte';
+import { dataUrlOf } from './imageFiles';
 import { whenLiveEditor } from './liveEditors';
 
 /** Editor-only parts: never in an export. */
@@ -47,11 +48,40 @@ function linkFootnotes(copy: HTMLElement): void {
   }
 }
 
+/**
+ * The images a page can show on its own: a workspace file shown through a `blob:` URL goes in as
+ * a `data:` URL (`inlined` holds them), one the editor did not load keeps its address as written.
+ */
+function standaloneImages(copy: HTMLElement, inlined: ReadonlyMap<string, string>): void {
+  for (const img of copy.querySelectorAll<HTMLImageElement>('img[data-src]')) {
+    const shown = img.getAttribute('src');
+    const data = shown === null ? undefined : inlined.get(shown);
+    if (data) img.setAttribute('src', data);
+    else if (shown === null || shown.startsWith('blob:')) img.setAttribute('src', img.dataset.src!);
+  }
+}
+
+/** The `data:` URL of each workspace image the editor shows, by the `blob:` URL it shows. */
+async function inlineImages(root: HTMLElement): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (const img of root.querySelectorAll<HTMLImageElement>('img[src^="blob:"]')) {
+    const url = img.getAttribute('src')!;
+    const data = found.has(url) ? null : await dataUrlOf(url);
+    if (data) found.set(url, data);
+  }
+  return found;
+}
+
 /** A copy of the editor's content fit to stand alone: no editing state, no script hooks. */
-export function exportableHtml(editorRoot: HTMLElement): string {
-  const copy = editorRoot.cloneNode(true) as HTMLElement;
+export function exportableHtml(
+  editorRoot: HTMLElement,
+  inlined: ReadonlyMap<string, string> = new Map(),
+): string {
+  // An inert document: an image given its address there is not loaded by this page.
+  const copy = document.implementation.createHTMLDocument('').importNode(editorRoot, true);
   for (const el of copy.querySelectorAll(DROP)) el.remove();
   linkFootnotes(copy);
+  standaloneImages(copy, inlined);
   // Task items show their box through the editor's styles: the export gets a real one.
   for (const item of copy.querySelectorAll<HTMLElement>('li[data-item-type="task"]')) {
     const box = document.createElement('input');
@@ -111,7 +141,8 @@ export async function exportHtml(): Promise<void> {
     return;
   }
   const lang = document.documentElement.lang || 'en';
-  download(exportName(tab.title), htmlDocument(tab.title, exportableHtml(root), lang));
+  const inlined = await inlineImages(root);
+  download(exportName(tab.title), htmlDocument(tab.title, exportableHtml(root, inlined), lang));
 }
 
 export function printDocument(): void {

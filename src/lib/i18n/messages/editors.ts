@@ -1,4 +1,4 @@
-/** The editors and what they show inside the document: outline, rich blocks, alerts. */
+/** The editors and what they show inside the document: outline, rich blocks, alerts, images. */
 import { area } from './area';
 
 export const editors = area({
@@ -17,6 +17,14 @@ export const editors = area({
     outlineNoDocument: 'Open a document to see its outline.',
     outlineNoHeadings: 'This document has no headings.',
     emptyHeading: '(empty heading)',
+    imageRemote: 'Not loaded: the app fetches nothing from other sites.',
+    imageOutside: "Not loaded: the image is outside the document's workspace.",
+    imageNotImage: 'Not loaded: this is not an image file.',
+    imageNoFolder: 'Shown once the document is saved in a workspace.',
+    imageEmpty: 'This image names no file.',
+    imageMissing: 'Image not found: {path}',
+    imageTooBig: 'Not loaded: the image is over 25 MB.',
+    imageNoAccess: "Not loaded: the workspace's access was lost.",
   },
   ko: {
     document: '문서',
@@ -33,6 +41,14 @@ export const editors = area({
     outlineNoDocument: '문서를 열면 개요가 표시됩니다.',
     outlineNoHeadings: '이 문서에는 제목이 없습니다.',
     emptyHeading: '(빈 제목)',
+    imageRemote: '불러오지 않음: 앱은 다른 사이트에서 아무것도 가져오지 않습니다.',
+    imageOutside: '불러오지 않음: 이미지가 문서의 작업 공간 밖에 있습니다.',
+    imageNotImage: '불러오지 않음: 이미지 파일이 아닙니다.',
+    imageNoFolder: '문서를 작업 공간에 저장하면 표시됩니다.',
+    imageEmpty: '이 이미지는 파일을 가리키지 않습니다.',
+    imageMissing: '이미지를 찾을 수 없음: {path}',
+    imageTooBig: '불러오지 않음: 이미지가 25MB를 넘습니다.',
+    imageNoAccess: '불러오지 않음: 작업 공간 접근 권한이 없어졌습니다.',
   },
   'zh-Hant': {
     document: '文件',
@@ -49,6 +65,14 @@ export const editors = area({
     outlineNoDocument: '開啟文件以檢視其大綱。',
     outlineNoHeadings: '此文件沒有標題。',
     emptyHeading: '（空白標題）',
+    imageRemote: '未載入：本應用程式不從其他網站取得任何內容。',
+    imageOutside: '未載入：圖片位於文件的工作區之外。',
+    imageNotImage: '未載入：這不是圖片檔案。',
+    imageNoFolder: '文件儲存到工作區後即會顯示。',
+    imageEmpty: '這張圖片沒有指向任何檔案。',
+    imageMissing: '找不到圖片：{path}',
+    imageTooBig: '未載入：圖片超過 25 MB。',
+    imageNoAccess: '未載入：已失去工作區的存取權限。',
   },
   fr: {
     document: 'Document',
@@ -65,5 +89,13 @@ export const editors = area({
     outlineNoDocument: 'Ouvrez un document pour voir son plan.',
     outlineNoHeadings: 'Ce document n’a pas de titres.',
     emptyHeading: '(titre vide)',
+    imageRemote: 'Non chargée : l’application ne récupère rien d’autres sites.',
+    imageOutside: 'Non chargée : l’image est hors de l’espace de travail du document.',
+    imageNotImage: 'Non chargée : ce n’est pas un fichier image.',
+    imageNoFolder: 'Affichée une fois le document enregistré dans un espace de travail.',
+    imageEmpty: 'Cette image ne désigne aucun fichier.',
+    imageMissing: 'Image introuvable : {path}',
+    imageTooBig: 'Non chargée : l’image dépasse 25 Mo.',
+    imageNoAccess: 'Non chargée : l’accès à l’espace de travail a été perdu.',
   },
 });
