@@ -2,22 +2,27 @@
  * The outline in the sidebar: the document's top-level headings by level; a click puts the cursor
  * at the heading in either mode and scrolls it into view; it follows the person's typing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { activeDocument, openApp, openFromTree, writeOpfs } from './support/app';
 
 const filler = (n: number) =>
   Array.from({ length: n }, (_, i) => `Line ${i} of filler.`).join('\n\n');
 const DOC = `---\ntitle: t\n---\n# Book\n\n${filler(60)}\n\n## 第一章\n\n${filler(60)}\n\nSetext part\n-----------\n\n\`\`\`md\n# not a heading\n\`\`\`\n\n### Last *one*\n\nEnd.\n`;
 
-test('the outline lists headings, jumps to them in both modes, and follows typing', async ({
-  page,
-}) => {
+/** Opens the book and shows the sidebar's outline. */
+async function openBookWithOutline(page: Page) {
   await openApp(page);
   await writeOpfs(page, 'book.md', DOC);
   await page.reload();
   await openFromTree(page, 'book.md');
   await activeDocument(page).waitFor();
   await page.getByRole('tab', { name: 'Outline' }).click();
+}
+
+test('the outline lists headings, jumps to them in both modes, and follows typing', async ({
+  page,
+}) => {
+  await openBookWithOutline(page);
   const outline = page.locator('.outline li');
   await expect(outline).toHaveText(['Book', '第一章', 'Setext part', 'Last one']);
   await expect(outline.nth(3)).toHaveAttribute('data-level', '3');
@@ -42,12 +47,7 @@ test('the outline lists headings, jumps to them in both modes, and follows typin
 test('a click in the outline while the other mode’s editor is still being made jumps once it is there', async ({
   page,
 }) => {
-  await openApp(page);
-  await writeOpfs(page, 'book.md', DOC);
-  await page.reload();
-  await openFromTree(page, 'book.md');
-  await activeDocument(page).waitFor();
-  await page.getByRole('tab', { name: 'Outline' }).click();
+  await openBookWithOutline(page);
   await expect(page.locator('.outline li')).toHaveCount(4);
 
   // Click the second heading the moment the status bar says Source, before the source editor exists.
