@@ -5,9 +5,16 @@
  * another site, one outside the workspace or one that is missing is not loaded and says why. The
  * markdown is saved as written, and the HTML export carries the shown images inside the page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { openNoteInWysiwyg, saveAndRead, writeOpfs } from './support/app';
+import {
+  activeDocument,
+  openApp,
+  openNoteInWysiwyg,
+  readOpfs,
+  saveAndRead,
+  writeOpfs,
+} from './support/app';
 import { watchCsp } from './support/cspWatch';
 
 /** A 1×1 PNG, and a 3×2 one. */
@@ -79,4 +86,94 @@ test('workspace images show, others say why they are not loaded, and the file an
   expect(html).toContain('src="img/gone.png"');
 
   expect(await csp.violations()).toEqual([]);
+});
+
+/** Pastes `files` (name, type, base64 bytes) into the WYSIWYG editor on screen, as a clipboard would. */
+async function pasteFiles(page: Page, files: { name: string; type: string; b64: string }[]) {
+  await page.evaluate((files) => {
+    const data = new DataTransfer();
+    for (const f of files) {
+      const bytes = Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], f.name, { type: f.type }));
+    }
+    const editor = document.querySelector('.document:not(.hidden) .ProseMirror')!;
+    editor.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
+  }, files);
+}
+
+const SCREENSHOT = { name: 'image.png', type: 'image/png', b64: PNG_1.toString('base64') };
+
+test('a pasted image is saved in assets/ beside the note and shown where it was pasted, while the person types on', async ({
+  page,
+}) => {
+  const doc = await openNoteInWysiwyg(page, 'harbour.md', 'Harbour:\n\nEnd.\n');
+  const first = doc.locator('.ProseMirror p').first();
+  await first.click();
+  await page.keyboard.press('End');
+  await pasteFiles(page, [SCREENSHOT]);
+  // The person types on while the file is written: the image stays where it was pasted.
+  await page.keyboard.type(' at dawn');
+  const shown = first.locator('img.vmark-image');
+  await expect(shown).toHaveAttribute('data-src', /^assets\/image-\d{8}-\d{6}\.png$/);
+  await expect
+    .poll(() => shown.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth))
+    .toBe(1);
+  await expect(first).toHaveText('Harbour: at dawn');
+  const address = (await shown.getAttribute('data-src'))!;
+  expect(await readOpfs(page, address)).toEqual(PNG_1);
+
+  // A second screenshot gets a name of its own (`-2` within the same second), the files of one
+  // paste go in in their order, and the first file is untouched.
+  await pasteFiles(page, [
+    SCREENSHOT,
+    { name: 'Map (old).svg', type: 'image/svg+xml', b64: Buffer.from(SVG).toString('base64') },
+  ]);
+  await expect(first.locator('img.vmark-image')).toHaveCount(3);
+  const addresses = await first
+    .locator('img.vmark-image')
+    .evaluateAll((all) => all.map((e) => e.getAttribute('data-src')));
+  expect(new Set(addresses).size).toBe(3);
+  expect(addresses).toContain('assets/Map%20%28old%29.svg');
+  expect(await readOpfs(page, 'assets/Map (old).svg')).toEqual(Buffer.from(SVG));
+  expect(await readOpfs(page, address)).toEqual(PNG_1);
+  // The tree shows the new folder.
+  await expect(page.locator('.row[data-path="/notes/assets"]')).toBeVisible();
+
+  // A file dropped on the last paragraph goes where it was dropped.
+  const end = doc.locator('.ProseMirror p').last();
+  const box = (await end.boundingBox())!;
+  await page.evaluate(
+    ({ b64, x, y }) => {
+      const data = new DataTransfer();
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      data.items.add(new File([bytes], 'dropped.png', { type: 'image/png' }));
+      const editor = document.querySelector('.document:not(.hidden) .ProseMirror')!;
+      const at = { clientX: x, clientY: y, bubbles: true, cancelable: true, dataTransfer: data };
+      editor.dispatchEvent(new DragEvent('drop', at));
+    },
+    { b64: PNG_1.toString('base64'), x: box.x + box.width - 2, y: box.y + box.height / 2 },
+  );
+  await expect(end.locator('img.vmark-image')).toHaveAttribute('data-src', 'assets/dropped.png');
+
+  const saved = await saveAndRead(page, 'harbour.md');
+  expect(saved).toMatch(/^Harbour:!\[\]\(assets\/image-\d{8}-\d{6}\.png\) at dawn!\[\]\(/);
+  expect(saved).toMatch(
+    /\.png\)!\[\]\(assets\/Map%20%28old%29\.svg\)\n\nEnd\.!\[\]\(assets\/dropped\.png\)\n$/,
+  );
+});
+
+test('a pasted image in a document not saved anywhere is refused with the reason, and nothing changes', async ({
+  page,
+}) => {
+  await openApp(page);
+  await page.getByRole('button', { name: 'New document' }).click();
+  const doc = activeDocument(page);
+  await doc.locator('.ProseMirror').click();
+  await page.keyboard.type('Draft');
+  await pasteFiles(page, [SCREENSHOT]);
+  await expect(page.getByText('Save the document in a workspace first')).toBeVisible();
+  await expect(doc.locator('.ProseMirror img.vmark-image')).toHaveCount(0);
+  await expect(doc.locator('.ProseMirror')).toHaveText('Draft');
 });

@@ -19,7 +19,7 @@ import { mergeSettings } from './settings';
 import type { Splice } from './textEdit';
 import { createToolHost } from './toolHost';
 import { transformText } from './transformTab';
-import { createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
+import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
@@ -33,6 +33,7 @@ import { Workspaces } from './workspaces';
 import { Approvals, promptWindow } from './approvals';
 import { WindowLinks, type Listener } from './windowLinks';
 import { SnapshotPacer } from './snapshotPacer';
+import { snapshotOf } from './snapshotOf';
 import { workflowFile, type WorkflowFileCall } from './workflowFiles';
 import * as coherence from './coherence/coherenceKernels';
 import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
@@ -61,7 +62,7 @@ export class Core implements CoreApi {
   private readonly windows = new WindowLinks();
   private readonly coherence: coherence.CoherenceKernels;
   private readonly snapshots = new SnapshotPacer(
-    () => this.windows.broadcast({ type: 'snapshot', snapshot: this.makeSnapshot() }),
+    () => this.windows.broadcast({ type: 'snapshot', snapshot: snapshotOf(this) }),
     TEXT_SNAPSHOT_MS,
   );
   private layoutQueued = false;
@@ -178,7 +179,7 @@ export class Core implements CoreApi {
     const windowId = this.store.claimWindowId(preferredId);
     this.windows.register(windowId, listener, agent);
     this.changed();
-    return { windowId, snapshot: this.makeSnapshot() };
+    return { windowId, snapshot: snapshotOf(this) };
   }
 
   /** The window holds its Web Lock now; when the lock frees up, the window is gone. */
@@ -210,24 +211,7 @@ export class Core implements CoreApi {
   }
 
   async snapshot(): Promise<Snapshot> {
-    return this.makeSnapshot();
-  }
-
-  private makeSnapshot(): Snapshot {
-    return {
-      windows: this.store.windowInfos(),
-      tabs: [...this.store.tabs.values()].map((d) => this.store.tabInfo(d)),
-      workspaces: this.workspaces.infos(),
-      settings: { ...this.settings },
-      notices: [...this.notices],
-      ai: this.ai.view(),
-      approvals: this.approvals.shown(this.store.windows.values()),
-      browser: {
-        tabs: [...this.browser.tabs],
-        running: this.browser.running,
-        runs: [...this.browser.runs],
-      },
-    };
+    return snapshotOf(this);
   }
 
   /** Sends one snapshot to every window after the current burst of changes. */
@@ -262,7 +246,17 @@ export class Core implements CoreApi {
   }
 
   async createEntry(dir: string, name: string, kind: 'file' | 'directory') {
-    const r = await createEntry(this.workspaces, dir, name, kind, this.fail);
+    return this.treeChanged(await createEntry(this.workspaces, dir, name, kind, this.fail));
+  }
+
+  /** Saves an image pasted or dropped into the document at `docPath` (`assets/` beside it). */
+  async addImage(path: string, bytes: Uint8Array, name: string, type: string) {
+    return this.treeChanged(
+      await addImageFile(this.workspaces, path, bytes, name, type, this.fail),
+    );
+  }
+
+  private treeChanged<R extends { ok: boolean }>(r: R): R {
     if (r.ok) this.documents.filesChanged();
     return r;
   }
@@ -447,8 +441,7 @@ export class Core implements CoreApi {
   }
 
   async removeFolder(mount: string): Promise<Result> {
-    const r = await this.workspaces.remove(mount);
-    if (r.ok) this.documents.filesChanged();
+    const r = this.treeChanged(await this.workspaces.remove(mount));
     this.changed();
     return r;
   }

@@ -1,7 +1,11 @@
-/** Listing, creating and renaming entries of the file tree, with every refusal as a value. */
+/**
+ * Listing, creating and renaming entries of the file tree, and saving pasted images, with every
+ * refusal as a value.
+ */
 import { dirnameOf, joinVirtual, validateName } from '../paths';
+import { ASSETS_FOLDER, assetAddress, freeName, pastedImageName } from '../paths/pastedImage';
 import { refuse, type Refusal } from './errors';
-import { dirAt, exists, listEntries, renameIn } from './fileAccess';
+import { dirAt, exists, listEntries, renameIn, writeFile } from './fileAccess';
 import type { Workspaces } from './workspaces';
 
 /** Turns an IO failure into a refusal (and lets the core notice lost access). */
@@ -87,5 +91,37 @@ export async function deleteEntry(workspaces: Workspaces, path: string, fail: On
     return { ok: true as const, path: r.path };
   } catch (e) {
     return fail(e, path, r.ws.mount);
+  }
+}
+
+/**
+ * Saves an image pasted or dropped into the document at `docPath` in the `assets` folder beside
+ * it (made when missing), under a name no file there has; never overwrites. Answers the new
+ * file's path and the relative address the markdown gets.
+ */
+export async function addImageFile(
+  workspaces: Workspaces,
+  docPath: string,
+  bytes: Uint8Array,
+  original: string,
+  type: string,
+  fail: OnIoFailure,
+) {
+  const name = pastedImageName(original, type, new Date());
+  if (name === null) {
+    return refuse('INVALID_PATH', `A ${type || 'file of no type'} is not an image VMark saves.`);
+  }
+  const r = workspaces.resolve(dirnameOf(docPath));
+  if (!r.ok) return r;
+  const dir = joinVirtual(r.path, ASSETS_FOLDER);
+  try {
+    const parent = await dirAt(r.ws.handle, r.segments);
+    const assets = await parent.getDirectoryHandle(ASSETS_FOLDER, { create: true });
+    const names = new Set((await listEntries(assets, dir)).map((e) => e.name.toLowerCase()));
+    const free = freeName(name, (candidate) => names.has(candidate.toLowerCase()));
+    await writeFile(await assets.getFileHandle(free, { create: true }), bytes);
+    return { ok: true as const, path: joinVirtual(dir, free), address: assetAddress(free) };
+  } catch (e) {
+    return fail(e, dir, r.ws.mount);
   }
 }

@@ -286,6 +286,13 @@ export interface CoreApi {
 
   addFolder(handle: FileSystemDirectoryHandle): Promise<Result<{ mount: string }>>;
   folderHandle(mount: string): Promise<FileSystemDirectoryHandle | null>;
+  /** Saves a pasted or dropped image beside the document; answers its path and markdown address. */
+  addImage(
+    docPath: string,
+    bytes: Uint8Array,
+    name: string,
+    type: string,
+  ): Promise<Result<{ path: string; address: string }>>;
   accessChanged(mount: string): Promise<Result>;
   removeFolder(mount: string): Promise<Result>;
 

@@ -20,6 +20,11 @@ export interface ImageAccess {
   documentPath(): string | null;
   /** The image file at `path` as a URL the page may show. */
   load(path: string, type: string): Promise<ImageLoad>;
+  /**
+   * Saves a pasted or dropped image beside the document; answers the address the markdown gets,
+   * or null when it was not saved (the window has told the person why).
+   */
+  add(file: File): Promise<string | null>;
 }
 
 const WHY: Record<string, MessageKey> = {

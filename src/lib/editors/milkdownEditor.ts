@@ -25,6 +25,7 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark, $view } from '@milkdown/kit/utils';
 import { ImageView, type ImageAccess } from './imageView';
+import { imagePastePlugin } from './imagePaste';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
 import { diffSplice } from '../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
@@ -170,6 +171,7 @@ export async function createMilkdownEditor(
     .use(clipboard)
     .use(imageAttributes)
     .use($view(imageSchema.node, () => (node) => new ImageView(node, images)))
+    .use($prose(() => imagePastePlugin(images)))
     .use(caretBlock)
     .use(findHighlights)
     .use(autoPair)

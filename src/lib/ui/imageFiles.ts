@@ -2,10 +2,12 @@
  * The image files of the open workspaces as the WYSIWYG editor shows them: read in this window
  * (the default workspace from OPFS, a picked folder through the handle the core keeps) and handed
  * out as object URLs. A file read again with the same size and time keeps its URL; a changed one
- * gets a new URL and the old one is let go. The HTML export asks for a URL's bytes back.
+ * gets a new URL and the old one is let go. The HTML export asks for a URL's bytes back. A pasted
+ * or dropped image is saved through the core.
  */
 import { DEFAULT_MOUNT } from '../paths';
 import type { ImageLoad } from '../editors/imageView';
+import { t } from '../i18n/i18n.svelte';
 import { app } from './appState.svelte';
 
 /** Bigger images are not read (a document is not the place for them, and memory is finite). */
@@ -67,4 +69,32 @@ export async function dataUrlOf(url: string): Promise<string | null> {
     reader.onerror = () => resolve(null);
     reader.readAsDataURL(blob);
   });
+}
+
+/**
+ * Saves an image pasted or dropped into the document at `docPath` (null: not saved anywhere yet)
+ * through the core; answers the markdown address, or null after telling the person why not.
+ */
+export async function addImageFile(docPath: string | null, file: File): Promise<string | null> {
+  const core = app.core;
+  if (docPath === null || !core) {
+    app.toast(t('editors.imagePasteNeedsSave'), 'error');
+    return null;
+  }
+  if (file.size > MAX_IMAGE_BYTES) {
+    app.toast(t('editors.imageTooBig'), 'error');
+    return null;
+  }
+  const r = await core.addImage(
+    docPath,
+    new Uint8Array(await file.arrayBuffer()),
+    file.name,
+    file.type,
+  );
+  if (!r.ok) {
+    app.toast(t('editors.imagePasteFailed', { reason: r.message }), 'error');
+    return null;
+  }
+  app.refreshTree();
+  return r.address;
 }

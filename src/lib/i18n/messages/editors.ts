@@ -25,6 +25,9 @@ export const editors = area({
     imageMissing: 'Image not found: {path}',
     imageTooBig: 'Not loaded: the image is over 25 MB.',
     imageNoAccess: "Not loaded: the workspace's access was lost.",
+    imagePasteNeedsSave:
+      'Save the document in a workspace first: a pasted image is saved beside it.',
+    imagePasteFailed: 'The image could not be saved: {reason}',
   },
   ko: {
     document: '문서',
@@ -49,6 +52,9 @@ export const editors = area({
     imageMissing: '이미지를 찾을 수 없음: {path}',
     imageTooBig: '불러오지 않음: 이미지가 25MB를 넘습니다.',
     imageNoAccess: '불러오지 않음: 작업 공간 접근 권한이 없어졌습니다.',
+    imagePasteNeedsSave:
+      '먼저 문서를 작업 공간에 저장하세요. 붙여 넣은 이미지는 문서 옆에 저장됩니다.',
+    imagePasteFailed: '이미지를 저장할 수 없습니다: {reason}',
   },
   'zh-Hant': {
     document: '文件',
@@ -73,6 +79,8 @@ export const editors = area({
     imageMissing: '找不到圖片：{path}',
     imageTooBig: '未載入：圖片超過 25 MB。',
     imageNoAccess: '未載入：已失去工作區的存取權限。',
+    imagePasteNeedsSave: '請先將文件儲存到工作區：貼上的圖片會儲存在文件旁邊。',
+    imagePasteFailed: '無法儲存圖片：{reason}',
   },
   fr: {
     document: 'Document',
@@ -97,5 +105,8 @@ export const editors = area({
     imageMissing: 'Image introuvable : {path}',
     imageTooBig: 'Non chargée : l’image dépasse 25 Mo.',
     imageNoAccess: 'Non chargée : l’accès à l’espace de travail a été perdu.',
+    imagePasteNeedsSave:
+      'Enregistrez d’abord le document dans un espace de travail : une image collée est enregistrée à côté.',
+    imagePasteFailed: 'L’image n’a pas pu être enregistrée : {reason}',
   },
 });
