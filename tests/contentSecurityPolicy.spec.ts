@@ -82,7 +82,7 @@ test('the whole app runs under its Content-Security-Policy without a single viol
   const workflow = activeDocument(page);
   await expect(workflow).toHaveAttribute('data-mode', 'source');
   await expect(workflow.getByTestId('problem-entry').first()).toBeVisible({ timeout: 30_000 });
-  await expect(workflow.locator('.cm-lintRange-error')).toHaveCount(1);
+  await expect(workflow.locator('.cm-line:has(.cm-lintRange-error)')).toHaveCount(1);
   const validated = await call(client, 'workflow', {
     action: 'validate',
     tabId: opened.data.tabId,

@@ -201,7 +201,7 @@ test('the person sees problems as they type, and a click on one moves the cursor
   await page.keyboard.type('-nope');
   await expect(panel.getByTestId('problem-entry').first()).toBeVisible({ timeout: 20_000 });
   await expect(doc.getByTestId('problems-count')).toHaveText(/1/);
-  await expect(doc.locator('.cm-lintRange-error')).toHaveCount(1);
+  await expect(doc.locator('.cm-line:has(.cm-lintRange-error)')).toHaveCount(1);
   const entry = panel.getByTestId('problem-entry').first();
   await expect(entry).toHaveAttribute('data-line', '10');
   await doc.locator('.cm-line').first().click();
