@@ -113,8 +113,11 @@ test('a folder whose access was revoked asks to grant it again and keeps the uns
   await page.keyboard.type(' and more');
   await expect(page.locator('.statusbar .state')).toHaveText('Unsaved');
 
-  const worker = page.workers()[0];
-  await worker.evaluate(() => {
+  // Every worker of the page, not only the first: which one is the core's depends on start order.
+  const inWorkers = async (f: () => void) => {
+    for (const worker of page.workers()) await worker.evaluate(f);
+  };
+  await inWorkers(() => {
     const proto = FileSystemDirectoryHandle.prototype as unknown as Record<string, unknown>;
     const handle = FileSystemHandle.prototype as unknown as Record<string, unknown>;
     (globalThis as unknown as { __saved: unknown[] }).__saved = [
@@ -133,9 +136,10 @@ test('a folder whose access was revoked asks to grant it again and keeps the uns
   await expect(activeDocument(page).locator('.ProseMirror p')).toHaveText('Start and more');
 
   // The person grants access again (the browser's own prompt, here simply given back).
-  await worker.evaluate(() => {
-    const [getFileHandle, queryPermission] = (globalThis as unknown as { __saved: unknown[] })
-      .__saved;
+  await inWorkers(() => {
+    const saved = (globalThis as unknown as { __saved?: unknown[] }).__saved;
+    if (!saved) return; // a worker started after the access was taken away
+    const [getFileHandle, queryPermission] = saved;
     (FileSystemDirectoryHandle.prototype as unknown as Record<string, unknown>).getFileHandle =
       getFileHandle;
     (FileSystemHandle.prototype as unknown as Record<string, unknown>).queryPermission =
