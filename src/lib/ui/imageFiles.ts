@@ -5,6 +5,7 @@
  * gets a new URL and the old one is let go. The HTML export asks for a URL's bytes back. A pasted
  * or dropped image is saved through the core.
  */
+import { dirAt } from '../core/fileAccess';
 import { DEFAULT_MOUNT } from '../paths';
 import type { ImageLoad } from '../editors/imageView';
 import { t } from '../i18n/i18n.svelte';
@@ -32,8 +33,7 @@ async function fileAt(path: string): Promise<File | ImageLoad> {
   }
   if (!dir || name === undefined) return { ok: false, why: 'no-access' };
   try {
-    for (const segment of segments) dir = await dir.getDirectoryHandle(segment);
-    return await (await dir.getFileHandle(name)).getFile();
+    return await (await (await dirAt(dir, segments)).getFileHandle(name)).getFile();
   } catch (e) {
     const denied = (e as DOMException).name === 'NotAllowedError';
     return { ok: false, why: denied ? 'no-access' : 'missing' };
