@@ -1,9 +1,9 @@
 /**
- * The in-page agent's type, scroll and key, driven directly (no hub, no MCP). Numbers refer to
- * the conformance list (type).
+ * The in-page agent's type, scroll, key and hover with the driver's half (the browser's own
+ * keyboard and mouse), without hub or MCP. Numbers refer to the conformance list (type).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { agentOn } from './support/agent';
+import { actAsDriver, agentOn } from './support/agent';
 import { startPageServer, type PageServer } from './support/pageServer';
 
 let server: PageServer;
@@ -22,13 +22,37 @@ function valueOf(page: Page, selector: string): Promise<string> {
   return page.locator(selector).inputValue();
 }
 
-test('15. a select takes an option by label or by value, fires input and change once, and refuses a missing option', async ({
+/** Watches the page's key and input events for whether the browser made them (isTrusted). */
+async function watchTrust(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { trust: string[] }).trust = seen;
+    for (const type of ['keydown', 'beforeinput', 'input', 'keyup', 'change']) {
+      window.addEventListener(type, (e) => seen.push(`${type}:${e.isTrusted}`), true);
+    }
+  });
+}
+
+function untrusted(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (window as unknown as { trust: string[] }).trust.filter((e) => e.endsWith(':false')),
+  );
+}
+
+test('15. a select takes an option by label or by value through the keyboard, and refuses a missing option', async ({
   page,
 }) => {
   await page.goto(server.url('/agent/select.html'));
   const agent = await agentOn(page);
+  await watchTrust(page);
   const type = (text: string) =>
-    agent.act({ operation: 'type', role: 'combobox', name: 'Country', text, generation: 1 });
+    actAsDriver(page, agent, {
+      operation: 'type',
+      role: 'combobox',
+      name: 'Country',
+      text,
+      generation: 1,
+    });
 
   expect(await type('France')).toEqual({
     found: true,
@@ -40,9 +64,14 @@ test('15. a select takes an option by label or by value, fires input and change 
   expect(await valueOf(page, '#country')).toBe('fr');
   expect(await events(page)).toEqual(['input:fr', 'change:fr']);
 
-  expect(await type('jp')).toMatchObject({ found: true, typed: true });
+  expect(await type('it')).toMatchObject({ found: true, typed: true });
+  expect(await valueOf(page, '#country')).toBe('it');
+  // Two steps down: each option the keys pass is chosen on the way, as for a person.
+  expect((await events(page)).at(-1)).toBe('change:it');
+  expect(await type('Japan')).toMatchObject({ typed: true });
   expect(await valueOf(page, '#country')).toBe('jp');
-  expect(await events(page)).toEqual(['input:jp', 'change:jp']);
+  expect(await untrusted(page)).toEqual([]);
+  await events(page);
 
   expect(await type('Germany')).toMatchObject({
     found: true,
@@ -66,7 +95,7 @@ test('16. a React-style controlled input keeps the typed value after a re-render
   });
   expect(await valueOf(page, '#name')).toBe('Initial');
 
-  const result = await agent.act({
+  const result = await actAsDriver(page, agent, {
     operation: 'type',
     role: 'textbox',
     name: 'Name',
@@ -77,22 +106,22 @@ test('16. a React-style controlled input keeps the typed value after a re-render
   await page.evaluate(() => (window as unknown as { rerender(): void }).rerender());
   expect(await valueOf(page, '#name')).toBe('Ada Lovelace');
   await expect(page.locator('#echo')).toHaveText('Ada Lovelace');
-  expect(await page.evaluate(() => (window as unknown as { changes: number }).changes)).toBe(1);
 });
 
-test('17. letters into a number field: rejected-value, the prior value kept, no events', async ({
+test('17. letters into a number field: rejected-value before any key, the prior value kept', async ({
   page,
 }) => {
   await page.goto(server.url('/agent/fields.html'));
   const agent = await agentOn(page);
-  const result = await agent.act({
-    operation: 'type',
-    role: 'spinbutton',
-    name: 'Quantity',
-    text: 'abc',
-    generation: 1,
-  });
-  expect(result).toEqual({
+  const type = (text: string) =>
+    actAsDriver(page, agent, {
+      operation: 'type',
+      role: 'spinbutton',
+      name: 'Quantity',
+      text,
+      generation: 1,
+    });
+  expect(await type('abc')).toEqual({
     found: true,
     typed: false,
     reason: 'rejected-value',
@@ -102,51 +131,62 @@ test('17. letters into a number field: rejected-value, the prior value kept, no 
   });
   expect(await valueOf(page, '#qty')).toBe('3');
   expect(await events(page)).toEqual([]);
-  expect(
-    await agent.act({
-      operation: 'type',
-      role: 'spinbutton',
-      name: 'Quantity',
-      text: '12',
-      generation: 1,
-    }),
-  ).toMatchObject({
-    typed: true,
-  });
+  expect(await type('12')).toMatchObject({ typed: true });
   expect(await valueOf(page, '#qty')).toBe('12');
-  expect(await events(page)).toEqual(['qty:input:', 'qty:change:']);
+  // Key by key, as a keyboard types: the digits replace the selected old value.
+  expect(await events(page)).toEqual([
+    'qty:keydown:1',
+    'qty:keypress:1',
+    'qty:beforeinput:',
+    'qty:input:',
+    'qty:keyup:1',
+    'qty:keydown:2',
+    'qty:keypress:2',
+    'qty:beforeinput:',
+    'qty:input:',
+    'qty:keyup:2',
+  ]);
 });
 
-test('18. contenteditable: plain text goes in; an editor that handles beforeinput; one that refuses', async ({
+test('18. contenteditable: keys go in as from a keyboard; an editor that handles beforeinput; one that refuses', async ({
   page,
 }) => {
   await page.goto(server.url('/agent/editable.html'));
   const agent = await agentOn(page);
+  await watchTrust(page);
   const type = (name: string, text: string) =>
-    agent.act({ operation: 'type', role: 'textbox', name, text, generation: 1 });
+    actAsDriver(page, agent, { operation: 'type', role: 'textbox', name, text, generation: 1 });
 
   expect(await type('Plain editor', 'New text')).toMatchObject({ found: true, typed: true });
   await expect(page.locator('#plain')).toHaveText('New text');
   expect(await type('Plain editor', '')).toMatchObject({ found: true, typed: true });
   await expect(page.locator('#plain')).toHaveText('');
 
-  const handled = await type('Handling editor', 'hello');
-  expect(handled).toMatchObject({ found: true, typed: true, detail: 'editor-handled' });
-  await expect(page.locator('#handled')).toHaveText('«hello»');
+  // The editor handles each key's beforeinput itself, as editors do.
+  expect(await type('Handling editor', 'hello')).toMatchObject({ found: true, typed: true });
+  await expect(page.locator('#handled')).toHaveText('«o»');
 
   const refused = await type('Refusing editor', 'nope');
-  expect(refused).toMatchObject({ found: true, typed: false, reason: 'rejected-value' });
+  expect(refused).toMatchObject({
+    found: true,
+    typed: false,
+    reason: 'rejected-value',
+    detail: 'editor-cancelled',
+  });
   await expect(page.locator('#refusing')).toHaveText('Kept');
   const inputs = await page.evaluate(() => (window as unknown as { inputs: string[] }).inputs);
   expect(inputs.filter((id) => id !== 'plain')).toEqual([]);
   expect(inputs.length).toBeGreaterThan(0);
+  expect(await untrusted(page)).toEqual([]);
 });
 
-test('19. readonly, not-editable, a missing text refused, and "" clears', async ({ page }) => {
+test('19. readonly, not-editable, a missing text refused; "" clears; a newline only where it fits', async ({
+  page,
+}) => {
   await page.goto(server.url('/agent/fields.html'));
   const agent = await agentOn(page);
   const act = (role: string, name: string, text?: string) =>
-    agent.act({ operation: 'type', role, name, text, generation: 1 });
+    actAsDriver(page, agent, { operation: 'type', role, name, text, generation: 1 });
 
   expect(await act('textbox', 'Code', 'XYZ')).toMatchObject({
     found: true,
@@ -154,54 +194,43 @@ test('19. readonly, not-editable, a missing text refused, and "" clears', async 
     reason: 'readonly',
   });
   expect(await valueOf(page, '#code')).toBe('ABC');
-  expect(await act('checkbox', 'Agree', 'yes')).toMatchObject({
-    found: true,
-    typed: false,
-    reason: 'not-editable',
-  });
-  expect(await act('button', 'Go', 'yes')).toMatchObject({
-    found: true,
-    typed: false,
-    reason: 'not-editable',
-  });
-  expect(await act('textbox', 'Title')).toHaveProperty('error');
+  expect(await act('checkbox', 'Agree', 'yes')).toMatchObject({ reason: 'not-editable' });
+  expect(await act('button', 'Go', 'yes')).toMatchObject({ reason: 'not-editable' });
+  await expect(act('textbox', 'Title')).rejects.toThrow(/text/);
   expect(await valueOf(page, '#title')).toBe('Old title');
   expect(await events(page)).toEqual([]);
 
   expect(await act('textbox', 'Title', '')).toMatchObject({ found: true, typed: true });
   expect(await valueOf(page, '#title')).toBe('');
+  expect(await events(page)).toEqual([
+    'title:keydown:Delete',
+    'title:beforeinput:',
+    'title:input:',
+    'title:keyup:Delete',
+  ]);
   expect(await act('textbox', 'Notes', 'Line one\nLine two')).toMatchObject({ typed: true });
   expect(await valueOf(page, '#notes')).toBe('Line one\nLine two');
+  await events(page);
   expect(await act('textbox', 'Title', 'One\nTwo')).toMatchObject({
     typed: false,
     reason: 'rejected-value',
   });
-  expect(await events(page)).toEqual([
-    'title:input:',
-    'title:change:',
-    'notes:input:',
-    'notes:change:',
-  ]);
+  expect(await events(page)).toEqual([]);
+  expect(await valueOf(page, '#title')).toBe('');
 });
 
-test('scroll: to a ref, or by dy; exactly one of them', async ({ page }) => {
+test('scroll: to a ref, or by dy with the mouse wheel; exactly one of them', async ({ page }) => {
   await page.goto(server.url('/agent/many.html'));
   const agent = await agentOn(page);
   const scrollY = () => page.evaluate(() => window.scrollY);
-  expect(await agent.act({ operation: 'scroll', dy: 400, generation: 1 })).toMatchObject({
-    found: true,
-    scrolled: true,
-  });
+  const wheel = (dy: number) =>
+    actAsDriver(page, agent, { operation: 'scroll', dy, generation: 1 });
+  expect(await wheel(400)).toMatchObject({ found: true, scrolled: true });
   expect(await scrollY()).toBe(400);
-  expect(await agent.act({ operation: 'scroll', dy: -10000, generation: 1 })).toMatchObject({
-    scrolled: true,
-  });
+  expect(await wheel(-10000)).toMatchObject({ scrolled: true });
   expect(await scrollY()).toBe(0);
-  expect(await agent.act({ operation: 'scroll', dy: -10, generation: 1 })).toMatchObject({
-    scrolled: false,
-    detail: 'at-edge',
-  });
-  const result = await agent.act({
+  expect(await wheel(-10)).toMatchObject({ scrolled: false, detail: 'at-edge' });
+  const result = await actAsDriver(page, agent, {
     operation: 'scroll',
     role: 'button',
     name: 'Button 2400',
@@ -218,62 +247,66 @@ test('scroll: to a ref, or by dy; exactly one of them', async ({ page }) => {
   expect(await agent.act({ operation: 'scroll', generation: 1 })).toHaveProperty('error');
 });
 
-test('key: synthetic key events to a target or to the focused element, with modifiers', async ({
+test('key: trusted keys to a target or to the focused element, with modifiers and their default actions', async ({
   page,
 }) => {
   await page.goto(server.url('/agent/fields.html'));
   const agent = await agentOn(page);
-  const result = await agent.act({
-    operation: 'key',
-    key: 'Enter',
-    role: 'textbox',
-    name: 'Title',
-    generation: 1,
-  });
+  const result = await actAsDriver(
+    page,
+    agent,
+    { operation: 'key', role: 'textbox', name: 'Title', generation: 1 },
+    { key: 'Enter' },
+  );
   expect(result).toMatchObject({ found: true, pressed: true, matchedTotal: 1, matchedVisible: 1 });
   expect(await events(page)).toEqual([
     'title:keydown:Enter',
     'title:keypress:Enter',
+    'title:beforeinput:',
     'title:keyup:Enter',
   ]);
   expect(await page.evaluate(() => document.activeElement?.id)).toBe('title');
 
   await page.evaluate(() => {
     document.getElementById('title')?.addEventListener('keydown', (e) => {
-      if (e.ctrlKey && e.key === 'a') e.preventDefault();
       (window as unknown as { events: string[] }).events.push(
         `ctrl=${e.ctrlKey} trusted=${e.isTrusted}`,
       );
     });
   });
-  const withCtrl = await agent.act({
-    operation: 'key',
-    key: 'a',
-    modifiers: { ctrl: true },
-    generation: 1,
-  });
-  expect(withCtrl).toMatchObject({ found: true, pressed: true, detail: 'default-prevented' });
+  // Ctrl+A selects the field's text: the browser's own default action of a trusted chord.
+  await actAsDriver(
+    page,
+    agent,
+    { operation: 'key', generation: 1 },
+    {
+      key: 'a',
+      modifiers: { ctrl: true },
+    },
+  );
+  // The modifier is pressed and released around the key, as on a keyboard.
   expect(await events(page)).toEqual([
+    'title:keydown:Control',
+    'ctrl=true trusted=true',
     'title:keydown:a',
-    'ctrl=true trusted=false',
+    'ctrl=true trusted=true',
     'title:keyup:a',
+    'title:keyup:Control',
   ]);
+  const selected = await page.evaluate(() => {
+    const el = document.getElementById('title') as HTMLInputElement;
+    return [el.selectionStart, el.selectionEnd, el.value.length];
+  });
+  expect(selected).toEqual([0, 9, 9]);
+
+  // Tab moves the focus on, as only a trusted Tab does.
+  await actAsDriver(page, agent, { operation: 'key', generation: 1 }, { key: 'Tab' });
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe('notes');
+  await events(page);
 
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-  expect(await agent.act({ operation: 'key', key: 'Escape', generation: 1 })).toMatchObject({
-    pressed: true,
-  });
-  expect(await events(page)).toEqual(['body:keydown:Escape']);
-  expect(await agent.act({ operation: 'key', key: '', generation: 1 })).toHaveProperty('error');
   expect(
-    await agent.act({
-      operation: 'key',
-      key: 'Enter',
-      role: 'textbox',
-      name: 'Code',
-      generation: 1,
-    }),
-  ).toMatchObject({
-    pressed: true,
-  });
+    await actAsDriver(page, agent, { operation: 'key', generation: 1 }, { key: 'Escape' }),
+  ).toMatchObject({ pressed: true });
+  expect(await events(page)).toEqual(['body:keydown:Escape']);
 });

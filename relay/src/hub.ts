@@ -56,6 +56,8 @@ export interface HubOptions {
   workflowBudgetMs?: number;
   /** How often a recording takes a page's reports. Default 500 ms (tests lengthen it). */
   recordDrainMs?: number;
+  /** How long a page dialog in an AI tab waits for an answer (the driver's default otherwise). */
+  dialogMs?: number;
 }
 
 export interface Hub {
@@ -165,6 +167,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     idleMs: options.browserIdleMs,
     runBudgetMs: options.workflowBudgetMs,
     recordDrainMs: options.recordDrainMs,
+    dialogMs: options.dialogMs,
   });
   const router = new SessionRouter({
     onActivated: () => browser.announce(),

@@ -107,6 +107,11 @@ export const REFUSALS = {
     meaning: 'The ref comes from an earlier page (the tab navigated since that read); read again.',
     message: 'The ref is from an earlier page.',
   },
+  DIALOG_OPEN: {
+    meaning:
+      'A page dialog (alert, confirm, prompt or leave-page; dialog says which and what it asks) blocks the tab: answer it with act operation "dialog" and accept true or false first, or it is dismissed after 30 s.',
+    message: 'A page dialog is open.',
+  },
   ATTACHMENT_REQUIRED: {
     meaning:
       'The person opened this tab themselves and is being asked to let the AI use it; retry after they answer.',

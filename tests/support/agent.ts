@@ -1,7 +1,7 @@
 /**
  * The in-page agent for the browser tests, without hub or MCP: an `IsolatedAgent` on a test's
  * page (the compiled one in relay/dist, as the hub runs it: `npm run build` first), and the
- * driver's half of a click (a trusted mouse click at the point the agent verified).
+ * driver's half of an act (the trusted input the agent checked).
  */
 import type { Page } from '@playwright/test';
 import type * as AgentModule from '../../relay/src/browser/agent/isolatedAgent';
@@ -10,7 +10,10 @@ import type {
   ActResult,
   SnapshotNode,
   SnapshotResult,
+  TypePlan,
 } from '../../relay/src/browser/agent/agentTypes';
+
+type Point = { x: number; y: number };
 
 export type IsolatedAgent = AgentModule.IsolatedAgent;
 
@@ -20,13 +23,68 @@ export async function agentOn(page: Page): Promise<IsolatedAgent> {
   return new IsolatedAgent(page as unknown as ConstructorParameters<typeof IsolatedAgent>[0]);
 }
 
-/** Acts as the driver does: a click that passed its checks is performed with the mouse. */
-export async function actAsDriver(page: Page, agent: IsolatedAgent, args: ActArgs) {
+/** What the driver adds to an act: the key, and Enter after typing. */
+export interface DriverExtras {
+  key?: string;
+  modifiers?: { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
+  submit?: boolean;
+}
+
+/**
+ * Acts as the driver does: input that passed the agent's checks is sent through the browser's
+ * own mouse and keyboard (the compiled driver/pageInput.js), and typing is finished by the agent.
+ */
+export async function actAsDriver(
+  page: Page,
+  agent: IsolatedAgent,
+  args: ActArgs,
+  extras: DriverExtras = {},
+): Promise<ActResult> {
+  const input = (await import('../../relay/dist/browser/driver/pageInput.js' as string)) as {
+    typeText(page: Page, plan: TypePlan): Promise<void>;
+    wheel(
+      page: Page,
+      at: Point,
+      dy: number,
+      from: number,
+      pos: () => Promise<number>,
+    ): Promise<boolean>;
+  };
+  const keys = (await import('../../relay/dist/browser/policy/keyChord.js' as string)) as {
+    keyChord(key: string, m?: DriverExtras['modifiers']): { ok: boolean; chord: string };
+  };
   const result = await agent.act(args);
   if ('error' in result) throw new Error(`agent refused the call: ${result.error}`);
-  if (args.operation !== 'click' || !result.clickAt) return result;
-  await page.mouse.click(result.clickAt.x, result.clickAt.y);
-  return { ...result, clicked: true } as ActResult;
+  const { clickAt, hoverAt, wheelAt, scrollFrom, typePlan, keyReady, ...answer } = result;
+  if (answer.reason) return answer;
+  if (clickAt) {
+    await page.mouse.click(clickAt.x, clickAt.y);
+    return { ...answer, clicked: true };
+  }
+  if (hoverAt) {
+    await page.mouse.move(hoverAt.x, hoverAt.y);
+    return { ...answer, hovered: true };
+  }
+  if (wheelAt) {
+    const position = async () =>
+      ((await agent.call('scrollPosition')) as { position: number }).position;
+    const moved = await input.wheel(page, wheelAt, args.dy ?? 0, scrollFrom ?? 0, position);
+    return moved
+      ? { ...answer, scrolled: true }
+      : { ...answer, scrolled: false, detail: 'at-edge' };
+  }
+  if (keyReady) {
+    await page.keyboard.press(keys.keyChord(extras.key ?? '', extras.modifiers).chord);
+    return { ...answer, pressed: true };
+  }
+  if (typePlan) {
+    await input.typeText(page, typePlan);
+    const finished = (await agent.call('finishType', { token: typePlan.token })) as object;
+    const typed = { ...answer, ...finished } as ActResult;
+    if (typed.typed && extras.submit) await page.keyboard.press('Enter');
+    return typed;
+  }
+  return answer;
 }
 
 export async function snapshotOf(

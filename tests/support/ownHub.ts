@@ -32,6 +32,8 @@ export interface OwnHubOptions {
   workflowBudgetMs?: number;
   /** How often a recording takes a page's reports (the hub's default otherwise). */
   recordDrainMs?: number;
+  /** How long a page dialog waits for the AI's answer (the hub's default otherwise). */
+  dialogMs?: number;
   /** Where the hub's log lines go (nowhere otherwise). */
   log?: (message: string) => void;
 }
@@ -59,6 +61,7 @@ async function listen(
     log: options.log ?? (() => undefined),
     workflowBudgetMs: options.workflowBudgetMs,
     recordDrainMs: options.recordDrainMs,
+    dialogMs: options.dialogMs,
   });
 }
 

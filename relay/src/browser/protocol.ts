@@ -20,9 +20,11 @@ export type Operation =
   | 'read'
   | 'attach'
   | 'click'
+  | 'hover'
   | 'type'
   | 'scroll'
   | 'key'
+  | 'dialog'
   | 'style'
   | 'navigate'
   | 'upload'
@@ -71,6 +73,9 @@ export interface ApprovalAnswer {
   answer: 'deny' | 'once' | 'site';
 }
 
+/** What `browser.act` does on a page. */
+export type ActOperation = 'click' | 'hover' | 'type' | 'scroll' | 'key' | 'dialog';
+
 export type Modifiers = { ctrl?: boolean; shift?: boolean; alt?: boolean; meta?: boolean };
 
 /** A target on the page: a ref from a read of this generation, or a role and accessible name. */
@@ -103,14 +108,18 @@ export type DriverCommand =
   | {
       op: 'act';
       tabId?: string;
-      operation: 'click' | 'type' | 'scroll' | 'key';
+      operation: ActOperation;
       ref?: string;
       role?: string;
       name?: string;
       text?: string;
+      /** type: press Enter in the field once the text is in. */
+      submit?: boolean;
       dy?: number;
       key?: string;
       modifiers?: Modifiers;
+      /** dialog: accept (OK) or dismiss (Cancel) the page's open dialog. */
+      accept?: boolean;
     }
   | { op: 'open'; url: string; timeoutMs?: number }
   | { op: 'navigate'; tabId?: string; url: string; timeoutMs?: number }
@@ -158,6 +167,7 @@ export type DriverErrorCode =
   | 'NAVIGATION_SUPERSEDED'
   | 'TIMEOUT'
   | 'STALE_REF'
+  | 'DIALOG_OPEN'
   | 'ATTACHMENT_REQUIRED'
   | 'ATTACHMENT_ONCE_INSUFFICIENT'
   | 'SESSION_NOT_FOUND'

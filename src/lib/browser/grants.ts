@@ -10,9 +10,11 @@ import type { Operation, StandingGrant } from './protocol';
 export const GRANTABLE_OPERATIONS: readonly Operation[] = [
   'read',
   'click',
+  'hover',
   'type',
   'scroll',
   'key',
+  'dialog',
   'style',
   'navigate',
 ];

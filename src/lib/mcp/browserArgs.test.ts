@@ -139,6 +139,17 @@ describe('browserCommand', () => {
       /exactly one/,
     );
     expect(sentence({ action: 'act', operation: 'key' })).toMatch(/^act key needs key/);
+    expect(sentence({ action: 'act', operation: 'key', key: 'Entr' })).toMatch(
+      /^act key: key "Entr" is not a key/,
+    );
+    expect(sentence({ action: 'act', operation: 'dialog' })).toMatch(/^act dialog needs accept/);
+    expect(sentence({ action: 'act', operation: 'dialog', accept: false, text: 'x' })).toMatch(
+      /goes with accept true/,
+    );
+    expect(sentence({ action: 'act', operation: 'hover', role: 'button' })).toMatch(/name/);
+    expect(sentence({ action: 'act', operation: 'click', ref: 'e1', submit: true })).toMatch(
+      /act click does not take submit/,
+    );
     expect(sentence({ action: 'act', operation: 'scroll', ref: 'e1', modifiers: {} })).toMatch(
       /does not take modifiers/,
     );

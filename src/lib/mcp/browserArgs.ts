@@ -5,6 +5,7 @@
  * plain sentence naming the argument (SPEC §2), never sent to the driver.
  */
 
+import { keyChord } from '../../../relay/src/browser/policy/keyChord';
 import type { DriverCommand } from '../browser/protocol';
 import type {
   BrowserAction,
@@ -21,7 +22,19 @@ export type Built = { ok: true; cmd: DriverCommand } | { ok: false; sentence: st
 
 /** The arguments each action takes, besides `action`. */
 export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly string[]>> = {
-  act: ['tabId', 'operation', 'ref', 'role', 'name', 'text', 'dy', 'key', 'modifiers'],
+  act: [
+    'tabId',
+    'operation',
+    'ref',
+    'role',
+    'name',
+    'text',
+    'submit',
+    'dy',
+    'key',
+    'modifiers',
+    'accept',
+  ],
   open: ['url', 'timeoutMs'],
   navigate: ['tabId', 'url', 'timeoutMs'],
   style: ['tabId', 'ref', 'selector', 'set', 'addClasses', 'removeClasses', 'injectCss'],
@@ -45,9 +58,11 @@ export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly 
 /** What each act operation takes, besides `tabId` and `operation`. */
 const OPERATION_TAKES = {
   click: ['ref', 'role', 'name'],
-  type: ['ref', 'role', 'name', 'text'],
+  hover: ['ref', 'role', 'name'],
+  type: ['ref', 'role', 'name', 'text', 'submit'],
   scroll: ['ref', 'dy'],
   key: ['key', 'ref', 'role', 'name', 'modifiers'],
+  dialog: ['accept', 'text'],
 } as const;
 
 const fail = (sentence: string): Built => ({ ok: false, sentence });
@@ -91,7 +106,7 @@ function target(args: AnyArgs, what: string, required: boolean): string | null {
 function act(args: AnyArgs): Built {
   const operation = args.operation;
   if (operation === undefined) {
-    return fail('act needs operation: one of click, type, scroll, key.');
+    return fail('act needs operation: one of click, hover, type, scroll, key, dialog.');
   }
   const takes: readonly string[] = OPERATION_TAKES[operation];
   const extra = given(args, TAKES.act).filter(
@@ -101,7 +116,14 @@ function act(args: AnyArgs): Built {
     return fail(`act ${operation} does not take ${extra.join(', ')}; it takes ${list(takes)}.`);
   }
   const what = `act ${operation}`;
-  if (operation === 'click' || operation === 'type') {
+  if (operation === 'dialog') {
+    if (args.accept === undefined) {
+      return fail('act dialog needs accept: true (OK) or false (Cancel).');
+    }
+    if (args.text !== undefined && args.accept !== true) {
+      return fail('act dialog: text answers a prompt, so it goes with accept true.');
+    }
+  } else if (operation === 'click' || operation === 'hover' || operation === 'type') {
     const problem = target(args, what, true);
     if (problem) return fail(problem);
     if (operation === 'type' && args.text === undefined) {
@@ -113,6 +135,8 @@ function act(args: AnyArgs): Built {
     }
   } else {
     if (args.key === undefined) return fail('act key needs key, e.g. "Enter" or "Escape".');
+    const chord = keyChord(args.key, args.modifiers);
+    if (!chord.ok) return fail(`act key: ${chord.message}`);
     const problem = target(args, what, false);
     if (problem) return fail(problem);
   }

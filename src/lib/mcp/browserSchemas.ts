@@ -33,7 +33,7 @@ export const BROWSER_READ_ACTIONS = [
   'wait_for',
 ] as const;
 
-export const ACT_OPERATIONS = ['click', 'type', 'scroll', 'key'] as const;
+export const ACT_OPERATIONS = ['click', 'hover', 'type', 'scroll', 'key', 'dialog'] as const;
 
 /** The longest a navigation or a wait may take, in milliseconds. */
 export const MAX_TIMEOUT_MS = 12_000;
@@ -156,7 +156,9 @@ export const browserShape = {
   operation: z
     .enum(ACT_OPERATIONS, sentence(`operation must be one of: ${ACT_OPERATIONS.join(', ')}`))
     .optional()
-    .describe('act only: click, type, scroll or key.'),
+    .describe(
+      'act only: click, hover (pointer over it), type, scroll, key, or dialog (answer the page dialog).',
+    ),
   ref: ref.describe(
     'act, style: an element ref ("e5") from a read of the current page. Acting by ref needs a standing grant; without one use role + name.',
   ),
@@ -165,8 +167,16 @@ export const browserShape = {
   text: boundedString('text', 'the text to type', 65_536)
     .optional()
     .describe(
-      'act type: the text to put in the field (an option label or value for a <select>; "" clears).',
+      'act type: the text to put in the field, typed over what it holds (an option label or value for a <select>; "" clears). act dialog: the answer to a prompt.',
     ),
+  submit: z
+    .boolean(sentence('submit must be true or false'))
+    .optional()
+    .describe('act type: press Enter once the text is in (submits its form).'),
+  accept: z
+    .boolean(sentence('accept must be true (OK) or false (Cancel)'))
+    .optional()
+    .describe('act dialog: true answers OK, false Cancel.'),
   dy: z
     .number(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .int(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))

@@ -265,7 +265,7 @@ describe('through a real McpServer and Client', () => {
       pattern: '^[A-Za-z0-9._-]{1,128}$',
     });
     expect(browser?.inputSchema.properties?.operation).toMatchObject({
-      enum: ['click', 'type', 'scroll', 'key'],
+      enum: ['click', 'hover', 'type', 'scroll', 'key', 'dialog'],
     });
   });
 

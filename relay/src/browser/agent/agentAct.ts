@@ -1,18 +1,18 @@
 /**
- * Acting: resolving a target, the checks every act passes, and click, scroll and key. Typing
- * itself is agentType.ts. Runs in the page (see agentScope.ts).
+ * Acting: resolving a target and the checks every act passes. Typing itself is agentType.ts.
+ * Runs in the page (see agentScope.ts).
  *
- * An act never waits and never retries: it answers at once, with a reason when it refuses.
- * A click that passes the checks is not performed here: the answer carries `clickAt`, the
- * verified viewport point, and the driver clicks there with a trusted mouse click (sites that
- * check `event.isTrusted` accept it). Scroll and key dispatch synthetic events; typing sets
- * values natively and fires synthetic input events.
+ * An act never waits and never retries: it answers at once, with a reason when it refuses. Input
+ * that passes the checks is not made here: the answer says what the driver is to send through
+ * the browser's own input (`clickAt` and `hoverAt`, the verified viewport point; `typePlan` once
+ * the field has focus and its content is selected; `keyReady` once the key's target has focus;
+ * `wheelAt` with the scroll position before), so the page gets trusted events, as from a person.
  */
 import type { AgentScope } from './agentScope.js';
 import type { ActArgs, ActResult, AgentError } from './agentTypes.js';
 
 export function actPart(A: AgentScope): void {
-  type Verb = 'clicked' | 'typed' | 'scrolled' | 'pressed';
+  type Verb = 'clicked' | 'typed' | 'scrolled' | 'pressed' | 'hovered';
   interface Located {
     el: Element;
     ref: string;
@@ -20,22 +20,6 @@ export function actPart(A: AgentScope): void {
     visible: number;
   }
   const MAX_CANDIDATES = 10;
-  const KEY_CODES: Record<string, [number, string]> = {
-    Enter: [13, 'Enter'],
-    Tab: [9, 'Tab'],
-    Escape: [27, 'Escape'],
-    Backspace: [8, 'Backspace'],
-    Delete: [46, 'Delete'],
-    ' ': [32, 'Space'],
-    ArrowLeft: [37, 'ArrowLeft'],
-    ArrowUp: [38, 'ArrowUp'],
-    ArrowRight: [39, 'ArrowRight'],
-    ArrowDown: [40, 'ArrowDown'],
-    Home: [36, 'Home'],
-    End: [35, 'End'],
-    PageUp: [33, 'PageUp'],
-    PageDown: [34, 'PageDown'],
-  };
 
   function answer(verb: Verb, found: boolean, total: number, visible: number, extra?: object) {
     return {
@@ -119,12 +103,19 @@ export function actPart(A: AgentScope): void {
     return positioned ?? outermost;
   }
 
-  /** The checks before a pointer-like act: disabled, upload, scrolled into view, hit-tested. */
-  function ready(target: Located, verb: Verb): { x: number; y: number } | ActResult {
+  /**
+   * The checks before a pointer-like act: disabled and upload (unless only pointing at it),
+   * scrolled into view, hit-tested.
+   */
+  function ready(
+    target: Located,
+    verb: Verb,
+    operable = true,
+  ): { x: number; y: number } | ActResult {
     const { el, ref, total, visible } = target;
     const refuse = (extra: object) => answer(verb, true, total, visible, { ref, ...extra });
-    if (A.disabled(el)) return refuse({ reason: 'disabled' });
-    if (A.reachesFile(el)) return refuse({ reason: 'upload' });
+    if (operable && A.disabled(el)) return refuse({ reason: 'disabled' });
+    if (operable && A.reachesFile(el)) return refuse({ reason: 'upload' });
     el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
     const box = el.getBoundingClientRect();
     const viewport = document.documentElement;
@@ -165,14 +156,25 @@ export function actPart(A: AgentScope): void {
     if (isAnswer(target)) return target;
     const point = ready(target, 'typed');
     if ('found' in point) return point;
-    const outcome = A.typeInto(target.el, args.text);
+    const { plan, ...outcome } = A.typeInto(target.el, args.text);
     return {
       found: true,
-      ...outcome,
+      ...(plan ? { typePlan: plan } : outcome),
       matchedTotal: target.total,
       matchedVisible: target.visible,
       ref: target.ref,
     };
+  }
+
+  /** A pointer over the element: what a menu that opens on hover needs. Disabled is no bar. */
+  function hover(args: ActArgs): ActResult | AgentError {
+    const target = locate(args, 'hovered');
+    if (isAnswer(target)) return target;
+    // Pointing at a disabled control is harmless, and its tooltip may say why it is disabled.
+    const point = ready(target, 'hovered', false);
+    if ('found' in point) return point;
+    const { ref, total, visible } = target;
+    return { found: true, hoverAt: point, matchedTotal: total, matchedVisible: visible, ref };
   }
 
   function scrollerAtCentre(): Element {
@@ -186,6 +188,16 @@ export function actPart(A: AgentScope): void {
     return fallback;
   }
 
+  /** The last wheel's scroller, to read its position once the driver's wheel has landed. */
+  let wheelScroller: WeakRef<Element> | null = null;
+
+  A.scrollPosition = () => {
+    const page = document.scrollingElement ?? document.documentElement;
+    const own = wheelScroller?.deref();
+    const position = page.scrollTop + (own && own !== page ? own.scrollTop : 0);
+    return { position };
+  };
+
   function scroll(args: ActArgs): ActResult | AgentError {
     const targeted = args.ref !== undefined || args.role !== undefined || args.name !== undefined;
     if ((args.dy !== undefined) === targeted)
@@ -194,16 +206,13 @@ export function actPart(A: AgentScope): void {
       if (typeof args.dy !== 'number' || !Number.isFinite(args.dy)) {
         return { error: 'dy must be a finite number' };
       }
-      const scroller = scrollerAtCentre();
-      const before = scroller.scrollTop;
-      scroller.scrollBy({ top: args.dy, behavior: 'instant' });
-      const moved = scroller.scrollTop !== before;
+      wheelScroller = new WeakRef(scrollerAtCentre());
       return {
         found: true,
-        scrolled: moved,
+        wheelAt: { x: window.innerWidth / 2, y: window.innerHeight / 2 },
+        scrollFrom: A.scrollPosition().position,
         matchedTotal: 0,
         matchedVisible: 0,
-        ...(moved ? {} : { detail: 'at-edge' }),
       };
     }
     const target = locate(args, 'scrolled');
@@ -218,77 +227,22 @@ export function actPart(A: AgentScope): void {
     };
   }
 
-  function keyInit(key: string, mods: NonNullable<ActArgs['modifiers']>): KeyboardEventInit {
-    const known = KEY_CODES[key];
-    let keyCode = known ? known[0] : 0;
-    let code = known ? known[1] : '';
-    if (!known && key.length === 1) {
-      const upper = key.toUpperCase();
-      if (/[A-Z]/.test(upper)) [keyCode, code] = [upper.charCodeAt(0), 'Key' + upper];
-      else if (/[0-9]/.test(key)) [keyCode, code] = [key.charCodeAt(0), 'Digit' + key];
-    }
-    return {
-      key,
-      code,
-      keyCode,
-      which: keyCode,
-      bubbles: true,
-      cancelable: true,
-      composed: true,
-      ctrlKey: mods.ctrl === true,
-      shiftKey: mods.shift === true,
-      altKey: mods.alt === true,
-      metaKey: mods.meta === true,
-    } as KeyboardEventInit;
-  }
-
+  /** A key's target, when one is named, gets focus; the driver then presses the key. */
   function key(args: ActArgs): ActResult | AgentError {
-    let name = args.key;
-    if (typeof name !== 'string' || name === '' || name.length > 40) {
-      return { error: 'key must be a key name such as "Enter"' };
+    if (args.ref === undefined && args.role === undefined && args.name === undefined) {
+      if (!A.fresh(args.generation)) return stale();
+      return { found: true, keyReady: true, matchedTotal: 0, matchedVisible: 0 } as ActResult;
     }
-    if (name === 'Space' || name === 'Spacebar') name = ' ';
-    const mods = args.modifiers ?? {};
-    if (typeof mods !== 'object' || Object.values(mods).some((v) => typeof v !== 'boolean')) {
-      return { error: 'modifiers are {ctrl, shift, alt, meta} booleans' };
-    }
-    let target: Element | null = null;
-    let counts = { matchedTotal: 0, matchedVisible: 0 } as Partial<ActResult>;
-    if (args.ref !== undefined || args.role !== undefined || args.name !== undefined) {
-      const found = locate(args, 'pressed');
-      if (isAnswer(found)) return found;
-      if (A.disabled(found.el)) {
-        return answer('pressed', true, found.total, found.visible, {
-          ref: found.ref,
-          reason: 'disabled',
-        });
-      }
-      (found.el as HTMLElement).focus({ preventScroll: true });
-      target = found.el;
-      counts = { matchedTotal: found.total, matchedVisible: found.visible, ref: found.ref };
-    }
-    target = target ?? A.deepActive() ?? document.body ?? document.documentElement;
-    const init = keyInit(name, mods);
-    const proceeded = target.dispatchEvent(new KeyboardEvent('keydown', init));
-    const printable = name.length === 1 || name === 'Enter';
-    if (proceeded && printable && !init.ctrlKey && !init.metaKey) {
-      const char = name === 'Enter' ? 13 : name.charCodeAt(0);
-      target.dispatchEvent(
-        new KeyboardEvent('keypress', {
-          ...init,
-          charCode: char,
-          keyCode: char,
-          which: char,
-        } as KeyboardEventInit),
-      );
-    }
-    target.dispatchEvent(new KeyboardEvent('keyup', init));
-    return {
-      found: true,
-      pressed: true,
-      ...counts,
-      ...(proceeded ? {} : { detail: 'default-prevented' }),
-    } as ActResult;
+    const found = locate(args, 'pressed');
+    if (isAnswer(found)) return found;
+    const counts = { matchedTotal: found.total, matchedVisible: found.visible, ref: found.ref };
+    if (A.disabled(found.el))
+      return answer('pressed', true, found.total, found.visible, {
+        ref: found.ref,
+        reason: 'disabled',
+      });
+    (found.el as HTMLElement).focus({ preventScroll: true });
+    return { found: true, keyReady: true, ...counts } as ActResult;
   }
 
   A.act = function act(args) {
@@ -303,8 +257,10 @@ export function actPart(A: AgentScope): void {
         return scroll(args);
       case 'key':
         return key(args);
+      case 'hover':
+        return hover(args);
       default:
-        return { error: 'operation must be click, type, scroll or key' };
+        return { error: 'operation must be click, type, scroll, key or hover' };
     }
   };
 }

@@ -14,6 +14,8 @@ import type {
   CheckResult,
   DescribeArgs,
   DescribeResult,
+  FinishTypeArgs,
+  FinishTypeResult,
   GateSignals,
   QueryArgs,
   QueryResult,
@@ -21,6 +23,7 @@ import type {
   SnapshotResult,
   StyleArgs,
   StyleResult,
+  TypePlan,
 } from './agentTypes.js';
 
 export interface RoleInfo {
@@ -28,11 +31,15 @@ export interface RoleInfo {
   level?: number;
 }
 
-/** What typing did to a control (the act adds found and the counts). */
+/**
+ * What typing did to a control (the act adds found and the counts), or, with `plan`, what the
+ * driver is to type into it now that it has focus.
+ */
 export interface TypeOutcome {
   typed: boolean;
   reason?: ActResult['reason'];
   detail?: string;
+  plan?: TypePlan;
 }
 
 export interface AgentScope {
@@ -105,9 +112,12 @@ export interface AgentScope {
 
   // agentAct
   act(args: ActArgs): ActResult | AgentError;
+  /** The scroll position (document and the last wheel's scroller) after the driver's wheel. */
+  scrollPosition(): { position: number };
 
   // agentType
   typeInto(el: Element, text: string): TypeOutcome;
+  finishType(args: FinishTypeArgs): FinishTypeResult | AgentError;
 
   // agentQuery
   query(args: QueryArgs): QueryResult | AgentError;

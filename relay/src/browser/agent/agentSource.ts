@@ -9,9 +9,11 @@
  *
  * Methods, each taking and returning JSON (agentTypes.ts):
  * - `snapshot({generation})` → `{nodes, truncated, unreachable}`
- * - `act({operation, ref?, role?, name?, text?, dy?, key?, modifiers?, generation})` → an act
- *   result; a click that passes its checks answers `clickAt` and is left to the driver, which
- *   clicks there with a trusted mouse click
+ * - `act({operation, ref?, role?, name?, text?, dy?, generation})` → an act result; input that
+ *   passes its checks (a click, a hover, typing, a key, a wheel) is left to the driver, which
+ *   sends it through the browser's own input (agentAct.ts)
+ * - `finishType({token})` → `{typed, reason?, detail?}` once the driver has typed
+ * - `scrollPosition()` → `{position}` after the driver's wheel
  * - `query({selector, fields?, generation})` → `{count, truncated, elements}`
  * - `check({ref? | role (+name)? | text?, generation})` → `{matched, ref?}`
  * - `describe({ref, generation})` → `{found, role?, name?}`
@@ -45,6 +47,8 @@ export function installPart(A: AgentScope): void {
     gateSignals: A.gateSignals,
     recordArm: A.recordArm,
     recordDisarm: A.recordDisarm,
+    finishType: A.finishType,
+    scrollPosition: A.scrollPosition,
   });
   Object.defineProperty(globalThis, '__vmarkAgent', { value: api, enumerable: false });
 }

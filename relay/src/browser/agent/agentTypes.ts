@@ -15,7 +15,9 @@ export type AgentMethod =
   | 'style'
   | 'gateSignals'
   | 'recordArm'
-  | 'recordDisarm';
+  | 'recordDisarm'
+  | 'finishType'
+  | 'scrollPosition';
 
 /** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
 export interface AgentError {
@@ -47,7 +49,7 @@ export interface SnapshotResult {
   unreachable: { frames: number; closedShadowRoots: number };
 }
 
-export type ActOperation = 'click' | 'type' | 'scroll' | 'key';
+export type ActOperation = 'click' | 'type' | 'scroll' | 'key' | 'hover';
 
 export interface ActArgs {
   operation: ActOperation;
@@ -80,9 +82,23 @@ export interface ActCandidate {
 }
 
 /**
- * One act's answer. A click that passed every check is not performed by the agent: the answer
- * carries `clickAt` (a viewport point in CSS pixels) and no `clicked`; the driver clicks there
- * with a trusted mouse click and reports `clicked: true` itself.
+ * What the driver types once the agent has focused a control: `text` over the selected content
+ * (`clear`: there was content, so "" deletes it), or `key` pressed `presses` times in a select.
+ * `token` names the typing for `finishType`.
+ */
+export interface TypePlan {
+  token: string;
+  text?: string;
+  clear?: boolean;
+  key?: 'ArrowDown' | 'ArrowUp';
+  presses?: number;
+}
+
+/**
+ * One act's answer. Input that passed every check is not performed by the agent: the answer
+ * carries where or what the driver sends through the browser's own input (a viewport point in
+ * CSS pixels for a click, a hover or a wheel; a typing plan; `keyReady` once the key's target
+ * has focus), and the driver reports the effect (`clicked`, `typed`, …) itself.
  */
 export interface ActResult {
   found: boolean;
@@ -90,7 +106,14 @@ export interface ActResult {
   typed?: boolean;
   scrolled?: boolean;
   pressed?: boolean;
+  hovered?: boolean;
   clickAt?: { x: number; y: number };
+  hoverAt?: { x: number; y: number };
+  wheelAt?: { x: number; y: number };
+  /** For a wheel: the scroll position before, to compare with `scrollPosition` after. */
+  scrollFrom?: number;
+  typePlan?: TypePlan;
+  keyReady?: boolean;
   matchedTotal: number;
   matchedVisible: number;
   /** The target's ref in the call's generation, when one was found. */
@@ -184,6 +207,16 @@ export interface GateSignals {
   passwordField: boolean;
 }
 
+export interface FinishTypeArgs {
+  token: string;
+}
+
+export interface FinishTypeResult {
+  typed: boolean;
+  reason?: ActReason;
+  detail?: string;
+}
+
 /** What `globalThis.__vmarkAgent` offers in the isolated world. */
 export interface AgentApi {
   snapshot(args: SnapshotArgs): SnapshotResult | AgentError;
@@ -193,4 +226,6 @@ export interface AgentApi {
   describe(args: DescribeArgs): DescribeResult | AgentError;
   style(args: StyleArgs): StyleResult | AgentError;
   gateSignals(): GateSignals;
+  finishType(args: FinishTypeArgs): FinishTypeResult | AgentError;
+  scrollPosition(): { position: number };
 }

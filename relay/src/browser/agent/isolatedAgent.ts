@@ -8,10 +8,10 @@
  * a navigation to a new document destroys it, and the next call creates it again. Calls go
  * through `Runtime.callFunctionOn` with the world's context, answers come back by value.
  *
- * Clicks: `act({operation: 'click'})` does not click. When every check passes it answers
- * `{found: true, clickAt: {x, y}, matchedTotal, matchedVisible, ref}` (viewport CSS pixels) and
- * the driver clicks there with `page.mouse.click(x, y)`, a trusted click, then reports
- * `clicked: true`. Type, scroll and key act in the page with synthetic events.
+ * Input: `act` does not click, type, press or wheel. When every check passes it answers what the
+ * driver is to send (`clickAt`, `hoverAt`, `wheelAt`, `typePlan`, `keyReady`), and the driver
+ * sends it through the browser's own input (driver/pageInput.ts), so the page gets trusted
+ * events; it then reports the effect itself.
  */
 import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
@@ -44,6 +44,8 @@ const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
   'gateSignals',
   'recordArm',
   'recordDisarm',
+  'finishType',
+  'scrollPosition',
 ]);
 
 /** The methods that change nothing in the page, safe to ask again of a new document. */

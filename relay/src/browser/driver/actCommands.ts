@@ -1,11 +1,16 @@
 /**
  * browser: act, style and execute_js. Each is authorised against the exact target and payload
- * the person would see; a click passes the agent's checks in the page, then the driver clicks
- * with a trusted mouse click at the point the agent verified.
+ * the person would see; an act passes the agent's checks in the page, then the driver sends the
+ * input through the browser's own mouse and keyboard (pageInput.ts), so the page gets trusted
+ * events; a page dialog it opens is reported at once and answered with the `dialog` operation.
  */
-import type { DriverCommand, DriverResult, Modifiers } from '../protocol.js';
+import type { TypePlan } from '../agent/agentTypes.js';
+import { chordLabel, keyChord } from '../policy/keyChord.js';
+import type { DriverCommand, DriverResult } from '../protocol.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
+import type { DialogInfo } from './pageDialogs.js';
+import { typeText, untilDoneOrDialog, wheel, type Point } from './pageInput.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
 import { agentCall } from './readCommands.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
@@ -21,11 +26,6 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
-function keyChord(key: string, m: Modifiers | undefined): string {
-  const parts = [m?.ctrl && 'Ctrl', m?.alt && 'Alt', m?.shift && 'Shift', m?.meta && 'Meta'];
-  return [...parts.filter(Boolean), key].join('+');
-}
-
 /** What the act is authorised against: the target and, for payload-bound operations, the payload. */
 function actRequest(cmd: Cmd<'act'>): AuthRequest {
   const target =
@@ -37,12 +37,23 @@ function actRequest(cmd: Cmd<'act'>): AuthRequest {
   const request: AuthRequest = { operation: cmd.operation, target };
   if (cmd.operation === 'type') {
     const text = cmd.text ?? '';
-    request.payload = { text, summary: `Text: ${JSON.stringify(clip(text, 120))}` };
+    const then = cmd.submit ? ', then Enter' : '';
+    request.payload = {
+      text: cmd.submit ? `${text}\n[submit]` : text,
+      summary: `Text: ${JSON.stringify(clip(text, 120))}${then}`,
+    };
   } else if (cmd.operation === 'key') {
-    const chord = keyChord(cmd.key ?? '', cmd.modifiers);
+    const chord = chordLabel(cmd.key ?? '', cmd.modifiers);
     request.payload = { text: `key:${chord}`, summary: `Key: ${chord}` };
   } else if (cmd.operation === 'scroll' && cmd.dy !== undefined) {
     request.payload = { text: `dy:${cmd.dy}`, summary: `Scroll: ${cmd.dy} px` };
+  } else if (cmd.operation === 'dialog') {
+    const answer = cmd.accept ? 'accept' : 'dismiss';
+    const text = cmd.text !== undefined ? `, answering ${JSON.stringify(clip(cmd.text, 120))}` : '';
+    request.payload = {
+      text: `dialog:${answer}:${cmd.text ?? ''}`,
+      summary: `${cmd.accept ? 'Accept' : 'Dismiss'} the page's dialog${text}`,
+    };
   }
   return request;
 }
@@ -71,12 +82,16 @@ function describeAction(cmd: Cmd<'act'>, answer: Record<string, unknown>): strin
   switch (cmd.operation) {
     case 'click':
       return `clicked ${what}`;
+    case 'hover':
+      return `pointed at ${what}`;
     case 'type':
-      return `typed into ${what}`;
+      return `typed into ${what}${answer.submitted ? ' and pressed Enter' : ''}`;
     case 'scroll':
       return cmd.dy !== undefined ? `scrolled ${cmd.dy} px` : `scrolled to ${what}`;
+    case 'dialog':
+      return `${cmd.accept ? 'accepted' : 'dismissed'} a page dialog`;
     default:
-      return `pressed ${keyChord(cmd.key ?? '', cmd.modifiers)}${answer.ref ? ` on ${what}` : ''}`;
+      return `pressed ${chordLabel(cmd.key ?? '', cmd.modifiers)}${answer.ref ? ` on ${what}` : ''}`;
   }
 }
 
@@ -97,6 +112,105 @@ function resultData(
   return out;
 }
 
+/** `act {operation: "dialog"}`: answers the dialog that blocks the tab's page. */
+async function answerDialog(core: DriverCore, cmd: Cmd<'act'>): Promise<DriverResult> {
+  const tab = core.tab(cmd.tabId, { dialog: true });
+  if (isResult(tab)) return tab;
+  const open = tab.dialogs.current;
+  if (!open) {
+    return done(
+      resultData(tab, {
+        answered: false,
+        hint: 'no dialog is open on this tab; nothing was answered',
+      }),
+    );
+  }
+  if (cmd.text !== undefined && open.type !== 'prompt') {
+    return fail('INVALID_ARGUMENT', `text answers a prompt; this dialog is a ${open.type}.`);
+  }
+  const denied = core.authorize(tab, actRequest(cmd));
+  if (denied) return denied;
+  const answered = await tab.dialogs.answer(cmd.accept === true, cmd.text);
+  if (!answered) return done(resultData(tab, { answered: false, hint: 'the dialog had closed' }));
+  tab.lastAction = describeAction(cmd, {});
+  core.changed();
+  return done(resultData(tab, { answered: true, accepted: cmd.accept === true, dialog: answered }));
+}
+
+/**
+ * Sends the input the agent checked through the browser's own input, and says what it did in
+ * `answer`. A dialog that the input opens ends the wait: the act answers with it.
+ */
+async function sendInput(
+  core: DriverCore,
+  tab: Tab,
+  cmd: Cmd<'act'>,
+  answer: Record<string, unknown>,
+  input: AgentInput,
+): Promise<void> {
+  const page = tab.page;
+  const log = (message: string) => core.log(`${tab.id}: ${message}`);
+  const send = (fn: () => Promise<unknown>) => untilDoneOrDialog(tab.dialogs, fn, log);
+  let dialog: DialogInfo | null = null;
+  if (input.clickAt) {
+    const at = input.clickAt;
+    dialog = await send(() => page.mouse.click(at.x, at.y));
+    answer.clicked = true;
+  } else if (input.hoverAt) {
+    const at = input.hoverAt;
+    dialog = await send(() => page.mouse.move(at.x, at.y));
+    answer.hovered = true;
+  } else if (input.wheelAt) {
+    const at = input.wheelAt;
+    const position = async () => {
+      const now = await agentCall(tab, 'scrollPosition', {});
+      return isResult(now) || typeof now.position !== 'number' ? null : now.position;
+    };
+    const moved = await wheel(page, at, cmd.dy ?? 0, input.scrollFrom ?? 0, position);
+    answer.scrolled = moved;
+    if (!moved) answer.detail = 'at-edge';
+  } else if (input.keyReady) {
+    const chord = keyChord(cmd.key ?? '', cmd.modifiers);
+    if (!chord.ok) throw new Error(chord.message);
+    dialog = await send(() => page.keyboard.press(chord.chord));
+    answer.pressed = true;
+  } else if (input.typePlan) {
+    const plan = input.typePlan;
+    dialog = await send(() => typeText(page, plan));
+    if (!dialog) {
+      const finished = await agentCall(tab, 'finishType', { token: plan.token });
+      if (isResult(finished)) throw new Error('the typing could not be checked');
+      Object.assign(answer, finished);
+    } else answer.typed = true;
+    if (!dialog && answer.typed === true && cmd.submit) {
+      dialog = await send(() => page.keyboard.press('Enter'));
+      answer.submitted = true;
+    }
+  }
+  if (dialog) answer.dialog = dialog;
+}
+
+/** What the agent asked the driver to send; taken out of the answer the model sees. */
+interface AgentInput {
+  clickAt?: Point;
+  hoverAt?: Point;
+  wheelAt?: Point;
+  scrollFrom?: number;
+  keyReady?: boolean;
+  typePlan?: TypePlan;
+}
+
+function takeInput(answer: Record<string, unknown>): AgentInput {
+  const input: AgentInput = {};
+  for (const key of ['clickAt', 'hoverAt', 'wheelAt', 'scrollFrom', 'keyReady', 'typePlan']) {
+    if (key in answer) {
+      (input as Record<string, unknown>)[key] = answer[key];
+      delete answer[key];
+    }
+  }
+  return input;
+}
+
 /**
  * `fresh`: a standing grant is not enough, the person answers this very act (a workflow step
  * healed to a renamed control). Only the hub's own workflow runs set it; no command carries it.
@@ -106,6 +220,7 @@ export async function act(
   cmd: Cmd<'act'>,
   opts: { fresh?: boolean } = {},
 ): Promise<DriverResult> {
+  if (cmd.operation === 'dialog') return answerDialog(core, cmd);
   const tab = core.tab(cmd.tabId);
   if (isResult(tab)) return tab;
   const stale = cmd.ref !== undefined ? staleRef(tab) : null;
@@ -123,30 +238,28 @@ export async function act(
     name: cmd.name,
     text: cmd.text,
     dy: cmd.dy,
-    key: cmd.key,
-    modifiers: cmd.modifiers,
   });
   if (isResult(answer)) return answer;
   if (handsOutRefs(answer)) noteRefs(tab, generation);
-  const clickAt = answer.clickAt as { x: number; y: number } | undefined;
-  delete answer.clickAt;
-  if (cmd.operation === 'click' && answer.found === true && clickAt && !answer.reason) {
+  const input = takeInput(answer);
+  if (answer.found === true && !answer.reason && Object.keys(input).length > 0) {
     if (tab.generation !== generation) {
       return fail(
         'STALE_REF',
-        'The page navigated before the click; nothing was clicked. Read again.',
+        'The page navigated before the input; nothing was sent. Read again.',
       );
     }
     try {
-      await tab.page.mouse.click(clickAt.x, clickAt.y);
+      await sendInput(core, tab, cmd, answer, input);
     } catch (e) {
-      return fail('INTERNAL', `The click failed: ${errorText(e)}`);
+      if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
+      return fail('INTERNAL', `The ${cmd.operation} failed: ${errorText(e)}`);
     }
-    answer.clicked = true;
   }
   // A popup the input opened was announced before the input returned; its window comes later.
-  await tab.popups.settled(popupMark, POPUP_SETTLE_MS);
-  const effect = answer.clicked ?? answer.typed ?? answer.scrolled ?? answer.pressed;
+  if (!answer.dialog) await tab.popups.settled(popupMark, POPUP_SETTLE_MS);
+  const effect =
+    answer.clicked ?? answer.hovered ?? answer.typed ?? answer.scrolled ?? answer.pressed;
   if (effect === true) {
     tab.lastAction = describeAction(cmd, answer);
     core.changed();
@@ -155,7 +268,9 @@ export async function act(
     const hint =
       reason && HINTS[reason]
         ? HINTS[reason](answer)
-        : 'nothing on the page has that target; read the page again';
+        : answer.detail === 'at-edge'
+          ? 'the page is already at that edge'
+          : 'nothing on the page has that target; read the page again';
     answer.hint = `${cmd.operation} did not affect the target: ${hint}`;
   }
   return done(resultData(tab, answer, popupMark));

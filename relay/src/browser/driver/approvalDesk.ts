@@ -102,6 +102,11 @@ export class ApprovalDesk {
     }
   }
 
+  /** Whether the person is being asked something about this tab now. */
+  asking(tabId: string): boolean {
+    return this.#pending.hasTab(tabId);
+  }
+
   /** The tab navigated or closed: its prompts, one-shots and attachment lapse. */
   lapseTab(tabId: string): void {
     this.#oneShots.lapse(tabId);

@@ -21,7 +21,7 @@ import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } 
 import { launchBrowser, type Launched } from './launch.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
-import { errorText, fail } from './results.js';
+import { dialogOpen, errorText, fail } from './results.js';
 import { SessionVault } from './sessionVault.js';
 import type { WorkflowState } from './workflowState.js';
 import type { ApprovalRequest } from '../protocol.js';
@@ -49,6 +49,8 @@ export interface DriverOptions {
   runBudgetMs?: number;
   /** How often a recording takes a page's reports (default DRAIN_MS in recordings.ts). */
   recordDrainMs?: number;
+  /** How long a page dialog waits for the AI's answer (default DIALOG_TIMEOUT_MS). */
+  dialogMs?: number;
   env?: NodeJS.ProcessEnv;
 }
 
@@ -88,6 +90,8 @@ export class BrowserDriver implements DriverCore {
       closed: (tab) => this.#closed(tab),
       changed: () => this.changed(),
       log: (message) => this.log(message),
+      asking: (tabId) => this.#approvals.asking(tabId),
+      dialogMs: options.dialogMs,
     };
   }
 
@@ -214,15 +218,17 @@ export class BrowserDriver implements DriverCore {
 
   // ── DriverCore ────────────────────────────────────────────────────────────
 
-  tab(tabId: string | undefined): Tab | DriverResult {
-    if (tabId !== undefined) {
-      return (
-        this.#tabs.get(tabId) ??
-        fail('TAB_NOT_FOUND', `No browser tab ${tabId} is open (it may have closed).`)
-      );
+  tab(tabId: string | undefined, opts: { dialog?: boolean } = {}): Tab | DriverResult {
+    const tab =
+      tabId !== undefined ? this.#tabs.get(tabId) : this.#tabs.get(this.#focus.at(-1) ?? '');
+    if (!tab) {
+      return tabId !== undefined
+        ? fail('TAB_NOT_FOUND', `No browser tab ${tabId} is open (it may have closed).`)
+        : fail('TAB_NOT_FOUND', 'No AI browser tab is open; open one first.');
     }
-    const focused = this.#tabs.get(this.#focus.at(-1) ?? '');
-    return focused ?? fail('TAB_NOT_FOUND', 'No AI browser tab is open; open one first.');
+    const dialog = tab.dialogs.current;
+    if (dialog && !opts.dialog) return dialogOpen(tab.id, dialog);
+    return tab;
   }
 
   focus(tab: Tab): void {

@@ -9,6 +9,7 @@ import type { GateSignals } from '../policy/gates.js';
 import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
 import type { WorkflowState } from './workflowState.js';
 import type { PromptOutcome } from './approvalDesk.js';
+import type { DialogWatch } from './pageDialogs.js';
 import type { PopupLog } from './popupLog.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
@@ -59,6 +60,8 @@ export interface Tab {
   lastAction: string | null;
   /** The popups the page tried to open (each closed): see popupLog.ts. */
   readonly popups: PopupLog;
+  /** The page's dialogs, one of which may be blocking it now: see pageDialogs.ts. */
+  readonly dialogs: DialogWatch;
   /** Set when the navigation rules stopped a navigation of this tab (a redirect, a link). */
   blocked: { url: string; message: string } | null;
   closed: boolean;
@@ -87,8 +90,11 @@ export interface DriverCore {
   readonly hubPort: number | undefined;
   readonly vault: SessionVault;
   readonly extractor: Extractor | null;
-  /** The named tab, or the focused AI tab when no id is given; a refusal otherwise. */
-  tab(tabId: string | undefined): Tab | DriverResult;
+  /**
+   * The named tab, or the focused AI tab when no id is given; a refusal otherwise, and
+   * DIALOG_OPEN while a dialog blocks its page (unless `dialog` says the command answers it).
+   */
+  tab(tabId: string | undefined, opts?: { dialog?: boolean }): Tab | DriverResult;
   /** Every tab, AI and human. */
   allTabs(): Tab[];
   tabById(tabId: string): Tab | undefined;

@@ -5,9 +5,23 @@ import type { DriverCore } from './core.js';
 import * as navigation from './navigationCommands.js';
 import * as panel from './panelCommands.js';
 import * as reads from './readCommands.js';
+import { dialogOpen } from './results.js';
 import * as sessions from './sessionCommands.js';
 
+/**
+ * The command's answer; a dialog the page's own clock dismissed since the last call on that tab
+ * is told in the next answer from it (`dialogDismissed`).
+ */
 export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
+  const result = await route(core, cmd);
+  if (result.ok && typeof result.data.tabId === 'string') {
+    const notice = core.tabById(result.data.tabId)?.dialogs.takeNotice();
+    if (notice) result.data.dialogDismissed = notice;
+  }
+  return result;
+}
+
+async function route(core: DriverCore, cmd: DriverCommand): Promise<DriverResult> {
   switch (cmd.op) {
     case 'read':
       return reads.read(core, cmd);
@@ -46,8 +60,12 @@ export async function runCommand(core: DriverCore, cmd: DriverCommand): Promise<
       return workflowCommand(core, cmd);
     case 'tabs':
       return panel.tabList(core);
-    case 'thumbnail':
-      return panel.thumbnail(core.tabById(cmd.tabId), cmd);
+    case 'thumbnail': {
+      // A page under a dialog draws nothing until it is answered.
+      const tab = core.tabById(cmd.tabId);
+      if (tab?.dialogs.current) return dialogOpen(tab.id, tab.dialogs.current);
+      return panel.thumbnail(tab, cmd);
+    }
     case 'close':
       return panel.close(core.tabById(cmd.tabId), cmd);
     case 'front': {

@@ -2,12 +2,14 @@
  * Following the pages of the AI's browser: every page becomes a tab record whose generation moves
  * with each main-frame navigation; AI tabs keep their console; navigations of AI tabs (main frame
  * and subframes) pass the navigation rules at the network layer; popups an AI tab tries to open
- * are stopped before they load anything (popupLog.ts).
+ * are stopped before they load anything (popupLog.ts); page dialogs wait for the AI's answer
+ * (pageDialogs.ts).
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
 import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
 import type { AgentFactory, Tab } from './core.js';
+import { DialogWatch } from './pageDialogs.js';
 import { PopupLog } from './popupLog.js';
 import { errorText } from './results.js';
 
@@ -19,6 +21,10 @@ export interface WatchHooks {
   navigated(tab: Tab): void;
   closed(tab: Tab): void;
   changed(): void;
+  /** Whether the person is being asked something about this tab (a dialog's clock stops). */
+  asking(tabId: string): boolean;
+  /** How long a page dialog may wait for an answer before it is dismissed. */
+  dialogMs?: number;
   log(message: string): void;
 }
 
@@ -49,6 +55,11 @@ export function watchPage(
     pastTickets: [],
     lastAction: null,
     popups: new PopupLog(),
+    dialogs: new DialogWatch(page, {
+      timeoutMs: hooks.dialogMs,
+      asking: () => hooks.asking(id),
+      log: (message) => hooks.log(`${id}: ${message}`),
+    }),
     blocked: null,
     closed: false,
   };

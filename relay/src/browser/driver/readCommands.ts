@@ -8,7 +8,7 @@ import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { captureJpeg, evaluateIsolated } from './pageIo.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
-import { done, errorText, fail } from './results.js';
+import { dialogOpen, done, errorText, fail } from './results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
@@ -31,14 +31,24 @@ export function readableTab(
   return core.authorize(tab, { operation: 'read', polling }) ?? tab;
 }
 
-/** What an agent call answered, or a refusal for an agent error or a failure. */
+/**
+ * What an agent call answered, or a refusal for an agent error or a failure. A page dialog that
+ * opens meanwhile blocks the page, and so the call: it is answered DIALOG_OPEN at once.
+ */
 export async function agentCall(
   tab: Tab,
   method: string,
   args: object,
 ): Promise<Record<string, unknown> | DriverResult> {
+  const watch = tab.dialogs.opening();
   try {
-    const value = (await tab.agent.call(method, args)) as Record<string, unknown> | null;
+    const call = tab.agent.call(method, args);
+    const blocked = watch.opened.then((dialog) => dialogOpen(tab.id, dialog));
+    const value = (await Promise.race([call, blocked])) as Record<string, unknown> | null;
+    if (isResult(value)) {
+      call.catch(() => undefined);
+      return value;
+    }
     if (!value || typeof value !== 'object')
       return fail('INTERNAL', `The page agent gave no answer to ${method}.`);
     if (typeof value.error === 'string') {
@@ -55,6 +65,8 @@ export async function agentCall(
       );
     }
     return fail('INTERNAL', `The page could not be read: ${errorText(e)}`);
+  } finally {
+    watch.cancel();
   }
 }
 

@@ -23,3 +23,12 @@ export function errorText(e: unknown): string {
     .replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '(address)')
     .slice(0, 300);
 }
+
+/** A dialog blocks the tab's page: every call but the one that answers it is told so. */
+export function dialogOpen(tabId: string, dialog: object): DriverResult {
+  return fail(
+    'DIALOG_OPEN',
+    'A dialog of the page is open and blocks it (page data): answer it with act operation "dialog" (accept true or false) before anything else on this tab.',
+    { tabId, dialog },
+  );
+}

@@ -29,7 +29,26 @@ describe('command shapes', () => {
     expect(why({ op: 'act', operation: 'click', role: 'button' })).toMatch(/name/);
     expect(why({ op: 'act', operation: 'type', role: 'textbox', name: 'T' })).toMatch(/text/);
     expect(why({ op: 'act', operation: 'scroll', ref: 'e1', dy: 3 })).toMatch(/exactly one/);
-    expect(ok({ op: 'act', operation: 'hover', ref: 'e1' })).toBe(false);
+    expect(ok({ op: 'act', operation: 'publish', ref: 'e1' })).toBe(false);
+    expect(ok({ op: 'act', operation: 'hover', ref: 'e1' })).toBe(true);
+    expect(why({ op: 'act', operation: 'hover' })).toMatch(/target/);
+  });
+  it('checks keys, submit and dialog answers', () => {
+    expect(ok({ op: 'act', operation: 'key', key: 'Enter', modifiers: { shift: true } })).toBe(
+      true,
+    );
+    expect(why({ op: 'act', operation: 'key', key: 'Entr' })).toMatch(/"Entr" is not a key/);
+    expect(ok({ op: 'act', operation: 'type', ref: 'e1', text: 'x', submit: true })).toBe(true);
+    expect(why({ op: 'act', operation: 'type', ref: 'e1', text: 'x', submit: 'yes' })).toMatch(
+      /submit must be true or false/,
+    );
+    expect(why({ op: 'act', operation: 'click', ref: 'e1', submit: true })).toMatch(/type only/);
+    expect(ok({ op: 'act', operation: 'dialog', accept: false })).toBe(true);
+    expect(ok({ op: 'act', operation: 'dialog', accept: true, text: 'Ada' })).toBe(true);
+    expect(why({ op: 'act', operation: 'dialog' })).toMatch(/accept/);
+    expect(why({ op: 'act', operation: 'dialog', accept: false, text: 'x' })).toMatch(/prompt/);
+    expect(why({ op: 'act', operation: 'dialog', accept: true, ref: 'e1' })).toMatch(/no target/);
+    expect(why({ op: 'act', operation: 'key', key: 'a', accept: true })).toMatch(/dialog only/);
   });
   it('checks wait_for modes, needles and timeouts', () => {
     expect(why({ op: 'wait_for', text: 'a', role: 'button' })).toMatch(/exactly one/);

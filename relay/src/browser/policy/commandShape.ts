@@ -3,7 +3,8 @@
  * right type and size, modes that exclude each other excluded. The app checks too; the driver does
  * not rely on it.
  */
-import type { DriverCommand } from '../protocol.js';
+import { keyChord } from './keyChord.js';
+import type { DriverCommand, Modifiers } from '../protocol.js';
 
 export type ShapeCheck = { ok: true; cmd: DriverCommand } | { ok: false; message: string };
 
@@ -105,15 +106,44 @@ function stringList(o: Obj, key: string, maxItems: number, maxLength: number): v
   }
 }
 
+function bool(o: Obj, key: string): void {
+  if (present(o, key) && typeof o[key] !== 'boolean')
+    throw new Bad(`${key} must be true or false.`);
+}
+
+/** What only some operations take: given to another, it is refused. */
+const ONLY: [string, string][] = [
+  ['submit', 'type'],
+  ['accept', 'dialog'],
+];
+
 function checkAct(o: Obj): void {
+  for (const [key, operation] of ONLY) {
+    if (present(o, key) && o.operation !== operation) {
+      throw new Bad(`${key} goes with operation ${operation} only.`);
+    }
+  }
   switch (o.operation) {
     case 'click':
+    case 'hover':
       target(o, true);
       break;
     case 'type':
       target(o, true);
       if (typeof o.text !== 'string') throw new Bad('type needs text (an empty string clears).');
       if (o.text.length > MAX_SCRIPT_BYTES) throw new Bad('text is too long.');
+      bool(o, 'submit');
+      break;
+    case 'dialog':
+      if (['ref', 'role', 'name'].some((k) => present(o, k))) {
+        throw new Bad('dialog answers the page dialog; it takes no target.');
+      }
+      if (typeof o.accept !== 'boolean') throw new Bad('dialog needs accept: true or false.');
+      if (present(o, 'text')) {
+        if (typeof o.text !== 'string') throw new Bad('text must be a string.');
+        if (o.text.length > MAX_SCRIPT_BYTES) throw new Bad('text is too long.');
+        if (o.accept !== true) throw new Bad('text is the answer to a prompt that is accepted.');
+      }
       break;
     case 'scroll': {
       const hasRef = present(o, 'ref');
@@ -127,7 +157,7 @@ function checkAct(o: Obj): void {
       break;
     }
     case 'key': {
-      nonEmpty(o, 'key', 32, true);
+      const key = nonEmpty(o, 'key', 32, true) as string;
       target(o, false);
       const m = o.modifiers;
       if (m !== undefined && m !== null) {
@@ -138,10 +168,12 @@ function checkAct(o: Obj): void {
           }
         }
       }
+      const chord = keyChord(key, (m ?? {}) as Modifiers);
+      if (!chord.ok) throw new Bad(chord.message);
       break;
     }
     default:
-      throw new Bad('operation must be click, type, scroll or key.');
+      throw new Bad('operation must be click, hover, type, scroll, key or dialog.');
   }
 }
 

@@ -3,7 +3,7 @@ import { OPERATIONS, PAYLOAD_BOUND, isGrantable, isOperation, payloadHash } from
 
 describe('operations', () => {
   it('is a closed, case-sensitive set', () => {
-    expect(OPERATIONS).toHaveLength(12);
+    expect(OPERATIONS).toHaveLength(14);
     expect(isOperation('click')).toBe(true);
     expect(isOperation('Click')).toBe(false);
     expect(isOperation('publish')).toBe(false);
@@ -12,12 +12,13 @@ describe('operations', () => {
   it('never grants upload, eval, session or record', () => {
     for (const op of ['upload', 'eval', 'session', 'record'] as const)
       expect(isGrantable(op)).toBe(false);
-    for (const op of ['read', 'click', 'type', 'style', 'navigate'] as const) {
+    for (const op of ['read', 'click', 'hover', 'type', 'dialog', 'style', 'navigate'] as const) {
       expect(isGrantable(op)).toBe(true);
     }
   });
-  it('binds payloads of style, eval, session, type, key and scroll, not click', () => {
+  it('binds payloads of style, eval, session, type, key, scroll and dialog, not click', () => {
     expect([...PAYLOAD_BOUND].sort()).toEqual([
+      'dialog',
       'eval',
       'key',
       'scroll',
@@ -26,6 +27,7 @@ describe('operations', () => {
       'type',
     ]);
     expect(PAYLOAD_BOUND.has('click')).toBe(false);
+    expect(PAYLOAD_BOUND.has('hover')).toBe(false);
   });
   it('hashes the exact payload', () => {
     expect(payloadHash('abc')).toBe(

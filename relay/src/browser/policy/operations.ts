@@ -10,9 +10,11 @@ export const OPERATIONS: readonly Operation[] = [
   'read',
   'attach',
   'click',
+  'hover',
   'type',
   'scroll',
   'key',
+  'dialog',
   'style',
   'navigate',
   'upload',
@@ -41,11 +43,13 @@ export const PAYLOAD_BOUND: ReadonlySet<Operation> = new Set<Operation>([
   'type',
   'key',
   'scroll',
+  'dialog',
 ]);
 
 /** Operations done to a page element (an act), which a ref may only name under a standing grant. */
 export const ACT_OPERATIONS: ReadonlySet<Operation> = new Set<Operation>([
   'click',
+  'hover',
   'type',
   'scroll',
   'key',

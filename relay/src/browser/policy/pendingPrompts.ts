@@ -61,6 +61,12 @@ export class PendingPrompts {
     return { request: prompt.request, binding: prompt.binding };
   }
 
+  /** Whether a prompt about this tab waits for the person. */
+  hasTab(tabId: string): boolean {
+    for (const prompt of this.#byId.values()) if (prompt.binding.tabId === tabId) return true;
+    return false;
+  }
+
   /** Removes a tab's prompts; returns their ids. */
   withdrawTab(tabId: string): string[] {
     const ids: string[] = [];
