@@ -83,7 +83,15 @@ async function allow(app) {
 }
 
 /** A fresh tally for one agent on one task. */
-const tally = () => ({ calls: 0, retries: 0, code: 0, desktop: 0, error: null, unseen: [] });
+const tally = () => ({
+  calls: 0,
+  retries: 0,
+  code: 0,
+  desktop: 0,
+  error: null,
+  unseen: [],
+  notes: [],
+});
 
 /**
  * Our agent. `tool` counts every call and its bytes; an APPROVAL_REQUIRED answer is answered in
@@ -126,10 +134,14 @@ export function oursAgent(ours, app, grants) {
       return t;
     },
     async open(url) {
-      const r = await tool(
-        'browser',
-        opened ? { action: 'navigate', url } : { action: 'open', url },
-      );
+      const args = opened ? { action: 'navigate', url } : { action: 'open', url };
+      let r = await tool('browser', args);
+      // The page of the last task may still be loading what its last act started (a form's
+      // answer): a model told that its navigation was replaced tries once more.
+      if (r.result.structuredContent?.error === 'NAVIGATION_SUPERSEDED') {
+        t.notes.push('navigate made again after NAVIGATION_SUPERSEDED');
+        r = await tool('browser', args);
+      }
       opened ||= !r.result.isError;
       return failure(r);
     },
@@ -155,13 +167,15 @@ export function oursAgent(ours, app, grants) {
       else if (step.op === 'select') args = { operation: 'type', ...target, text: step.value };
       else if (step.op === 'hover') args = { operation: 'hover', ...target };
       else if (step.op === 'dialog') {
-        if (!last?.dialog)
-          return `the click answered no dialog (${JSON.stringify(last ?? {}).slice(0, 120)})`;
+        if (!last?.dialog) return `the click answered no dialog (${t.lastAnswer})`;
         args = { operation: 'dialog', accept: step.accept };
       } else args = { operation: 'click', ...target };
       const r = await tool('browser', { action: 'act', ...args });
       last = r.result.structuredContent;
-      t.lastAnswer = textOf(r.result).slice(0, 120);
+      const keep = ['found', 'typed', 'clicked', 'reason', 'detail', 'dialog'];
+      t.lastAnswer = JSON.stringify(
+        Object.fromEntries(Object.entries(last ?? {}).filter(([k]) => keep.includes(k))),
+      );
       return failure(r);
     },
     needsTarget: (step) => step.op !== 'dialog',

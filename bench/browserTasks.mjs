@@ -191,7 +191,7 @@ export function browserTasksSection(r) {
   ];
   const cell = (t) =>
     t
-      ? `${t.done ? 'done' : '**failed**'}, ${t.calls} calls, ${n(t.code)} / ${n(t.desktop)} B`
+      ? `${t.done ? 'done' : '**failed**'}, ${t.calls} call${t.calls === 1 ? '' : 's'}, ${n(t.code)} / ${n(t.desktop)} B`
       : '—';
   const perTask = rows.map(
     (row, i) =>
@@ -200,6 +200,7 @@ export function browserTasksSection(r) {
         row.ours?.unseen.length
           ? `ours acted by role and name on ${row.ours.unseen.map((x) => `“${x}”`).join(', ')}, not in its read`
           : '',
+        ...(row.ours?.notes ?? []).map((x) => `ours: ${x}`),
         row.peer?.done ? '' : `peer: ${row.peer?.error}`,
       ]
         .filter(Boolean)
@@ -223,7 +224,8 @@ export function browserTasksSection(r) {
     '`submit: true` to type then press Enter, `hover`, and `dialog` when an act reports a dialog. A',
     'side stops a task at the first refused step. Ours asks the person before each new kind of act:',
     'the bench answers the prompt in the app at the first one of each operation as a person does and',
-    'makes the same call again; those calls, and their bytes, are counted. Bytes are what the model',
+    'makes the same call again; those calls, and their bytes, are counted, as is a navigation made',
+    'again when the first was answered `NAVIGATION_SUPERSEDED`. Bytes are what the model',
     'reads of every answer (SPEC §2): Claude Code, VS Code and Codex the JSON of `structuredContent`',
     'when present, else the text; Claude Desktop the text blocks. The time row counts the timed look',
     `of task 12 and ${READS} more of each side, in turns, on the same page.`,
