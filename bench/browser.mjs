@@ -75,7 +75,7 @@ function countResponses(transport) {
   return counter;
 }
 
-async function connect(name, command, args, env, cwd) {
+export async function connect(name, command, args, env, cwd) {
   const transport = new StdioClientTransport({ command, args, env, cwd, stderr: 'ignore' });
   const client = new Client({ name, version: '1' });
   await client.connect(transport);
@@ -91,7 +91,7 @@ async function connect(name, command, args, env, cwd) {
   return { client, call, rss, pid: () => transport.pid };
 }
 
-const textOf = (result) =>
+export const textOf = (result) =>
   result.content
     .filter((c) => c.type === 'text')
     .map((c) => c.text)

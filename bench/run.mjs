@@ -1,12 +1,13 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
-// One part only: npm run bench -- tree | coherence | editor | http | resources   (or VMARK_BENCH_ONLY=…; rewrites only that
-// part's section of bench/RESULTS.md)
+// One part only: npm run bench -- tree | coherence | editor | http | resources | browser-tasks
+// (or VMARK_BENCH_ONLY=…; rewrites only that part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { browserTables, CONTROLS, runBrowserBench } from './browser.mjs';
+import { browserTasksSection, runBrowserTasksBench } from './browserTasks.mjs';
 import { coherenceSection, runCoherenceBench } from './coherence.mjs';
 import { runEditingBench } from './editing.mjs';
 import { runExtractBench } from './extract.mjs';
@@ -39,6 +40,8 @@ const PARTS = {
   http: async () => mcpHttpSection(await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT)),
   resources: async () =>
     resourcesSection(await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS)),
+  'browser-tasks': async () =>
+    browserTasksSection(await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT)),
 };
 
 async function main() {
@@ -171,6 +174,8 @@ async function main() {
   const httpRows = await runMcpHttpBench(findChromium(), CHROMIUM_ARGS, PORT + 1);
   console.error('Documents as resources on a large workspace…');
   const resourcesRows = await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS);
+  console.error('Everyday tasks in the browser, next to @playwright/mcp…');
+  const browserTasks = await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -279,6 +284,8 @@ ${coherenceSection(coherenceTable)}
 ${richEditorSection(richEditor)}
 ${mcpHttpSection(httpRows)}
 ${resourcesSection(resourcesRows)}
+
+${browserTasksSection(browserTasks)}
 
 ## Notes
 
