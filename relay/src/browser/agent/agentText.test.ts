@@ -68,6 +68,8 @@ describe('the agent source', () => {
         'recordDisarm',
         'snapshot',
         'style',
+        'watchArm',
+        'watchDisarm',
       ].sort(),
     );
     expect(runInNewContext(AGENT_SOURCE, world)).toBe(true);

@@ -15,7 +15,9 @@ export type AgentMethod =
   | 'style'
   | 'gateSignals'
   | 'recordArm'
-  | 'recordDisarm';
+  | 'recordDisarm'
+  | 'watchArm'
+  | 'watchDisarm';
 
 /** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
 export interface AgentError {

@@ -6,6 +6,7 @@
 import type { DriverCommand, DriverResult, Modifiers } from '../protocol.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
+import { withDriverInput } from './driverInput.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
 import { agentCall } from './readCommands.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
@@ -138,7 +139,7 @@ export async function act(
       );
     }
     try {
-      await tab.page.mouse.click(clickAt.x, clickAt.y);
+      await withDriverInput(tab, () => tab.page.mouse.click(clickAt.x, clickAt.y));
     } catch (e) {
       return fail('INTERNAL', `The click failed: ${errorText(e)}`);
     }

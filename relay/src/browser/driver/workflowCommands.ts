@@ -2,7 +2,8 @@
  * browser.workflow_run, browser.workflow_cancel and browser_read.workflow_status. A run is
  * checked whole before it starts (bounds, parse, inputs, one running run per tab, resume), then
  * goes on in the hub: the call answers at once with the run's id, and the run outlives the AI
- * client that started it. Status and cancel work while the browser tools are off.
+ * client that started it; the person's own input in its tab pauses it (runWatch.ts). Status and
+ * cancel work while the browser tools are off.
  */
 import type { DriverCommand, DriverResult } from '../protocol.js';
 import { RunClock } from '../workflow/runClock.js';
@@ -10,6 +11,7 @@ import { WorkflowRun } from '../workflow/runEngine.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, fail } from './results.js';
 import { driverRunEnv } from './runEnv.js';
+import { watchForPerson } from './runWatch.js';
 import type { WorkflowState } from './workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -55,13 +57,14 @@ export function workflowRun(
   core.focus(tab);
   tab.lastAction = `started a workflow (${prepared.steps.length} steps)`;
   core.changed();
-  void run
+  const ended = run
     .run()
     .then((state) =>
       core.log(
         `workflow ${prepared.runId} ${state.status}${state.reasonCode ? ` (${state.reasonCode})` : ''}`,
       ),
     );
+  watchForPerson(core, runs, tab, ended);
   const state = run.state();
   return done({
     runId: prepared.runId,
