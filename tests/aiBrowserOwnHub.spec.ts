@@ -101,6 +101,33 @@ test('26. a tab the person opened: any read needs an attachment the app asks for
   expect(unnamed.data.tabId).not.toBe(human);
 });
 
+test('a wait on a tab the person opened answers its own load with navigationId null, which the SDK client takes as valid output', async () => {
+  await open('/notes');
+  const theirs = await own.hub.browser.debugHandles().context!.newPage();
+  await theirs.goto(site.url('/notes?mine=2'));
+  await page.locator('.toolbar .browser-toggle').click();
+  const row = page.locator('.browser-panel [data-browser-tab]', { hasText: 'Opened by you' });
+  await expect(row).toHaveCount(1);
+  const human = (await row.getAttribute('data-browser-tab'))!;
+  await page.locator('.toolbar .browser-toggle').click();
+  const asked = await call(client, 'browser_read', { action: 'wait', tabId: human });
+  expect(asked.data).toMatchObject({ error: 'ATTACHMENT_REQUIRED' });
+  await answerPrompt(page, 'Allow once');
+  // No AI navigation ever ran in this tab, so there is no ticket to name. The client checks the
+  // answer against the tool's output schema and would refuse it if null were not allowed.
+  const r = (await client.callTool({
+    name: 'browser_read',
+    arguments: { action: 'wait', tabId: human, timeoutMs: 5_000 },
+  })) as CallToolResult;
+  expect(r.isError, JSON.stringify(r.content)).toBeFalsy();
+  expect(r.structuredContent).toMatchObject({
+    tabId: human,
+    navigationId: null,
+    url: `${site.origin}/notes`,
+    loading: false,
+  });
+});
+
 test('29. sandbox cookies stay in the sandbox, apart from the person’s browser both ways, and are gone after a hub restart', async () => {
   const tabId = await open('/jar?set');
   expect(await jar(tabId)).toBe('sid=cookie-secret-1|storage-secret-2');

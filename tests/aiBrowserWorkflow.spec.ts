@@ -186,6 +186,87 @@ test('49. cancelling a run takes its prompt away; again is already-terminal; a s
   expect(await savedText(tabId)).toBe('');
 });
 
+/** A run of SOURCE() on `tabId`, waiting on the person's answer for its typing (step 2). */
+async function runWaitingAtTyping(tabId: string, title: string): Promise<string> {
+  const started = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: SOURCE(),
+    inputs: { title },
+  });
+  expect(started.isError, started.text).toBe(false);
+  const runId = started.data.runId as string;
+  await expect(promptCard(page).locator('.action')).toHaveText('Type text');
+  expect(await status(runId)).toMatchObject({ status: 'running', pendingApproval: {} });
+  return runId;
+}
+
+test('the person clicking in the run’s tab pauses it, person-took-over; resumed, their step counts as done and the run’s own click does not pause it', async () => {
+  const tabId = await openTab();
+  const runId = await runWaitingAtTyping(tabId, 'From the AI');
+  const hands = own.hub.browser.debugHandles().page(tabId);
+  if (!hands) throw new Error('the AI tab is not open');
+  // A page script's events are not the person's: they are not trusted, and change nothing.
+  await hands.evaluate(() => {
+    document.body.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'a', bubbles: true }));
+  });
+  await hands.waitForTimeout(300);
+  expect(await status(runId)).toMatchObject({ status: 'running' });
+
+  // The person, in the AI's browser window, clicks into the field to type the title themselves.
+  await hands.locator('#title').click();
+  expect(await ended(runId)).toMatchObject({
+    status: 'paused',
+    pausedAt: 'step-2',
+    reasonCode: 'person-took-over',
+    reason: expect.stringContaining('took over the tab at step 2'),
+  });
+  // The prompt the run waited on is taken back, and nothing was typed for it.
+  await expect(promptCard(page)).toHaveCount(0);
+  await expect(hands.locator('#title')).toHaveValue('');
+  await hands.keyboard.type('By hand');
+
+  // They hand back: the run goes on after their step, clicks Save itself and completes.
+  const resumed = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: SOURCE(),
+    inputs: { title: 'From the AI' },
+    resumeRunId: runId,
+  });
+  expect(resumed.isError, resumed.text).toBe(false);
+  await expect(promptCard(page).locator('.element')).toHaveText('button "Save"');
+  await answerPrompt(page, 'Allow once');
+  const state = await ended(resumed.data.runId as string);
+  expect(state).toMatchObject({ status: 'completed', resumedFrom: runId });
+  expect((state.stepResults as { status: string }[]).map((r) => r.status)).toEqual([
+    'done',
+    'done-by-human',
+    'done',
+    'done',
+  ]);
+  expect(await savedText(tabId)).toBe('By hand');
+  expect(await status(runId)).toMatchObject({ status: 'superseded' });
+});
+
+test('a key the person presses in the run’s tab pauses it too; a cancel then ends it', async () => {
+  const tabId = await openTab();
+  const runId = await runWaitingAtTyping(tabId, 'Never typed');
+  const hands = own.hub.browser.debugHandles().page(tabId);
+  if (!hands) throw new Error('the AI tab is not open');
+  await hands.keyboard.press('Tab');
+  expect(await ended(runId)).toMatchObject({
+    status: 'paused',
+    pausedAt: 'step-2',
+    reasonCode: 'person-took-over',
+  });
+  await expect(promptCard(page)).toHaveCount(0);
+  const cancelled = await call(client, 'browser', { action: 'workflow_cancel', runId, tabId });
+  expect(cancelled.data).toEqual({ runId, result: 'cancelled' });
+  expect(await savedText(tabId)).toBe('');
+});
+
 test('51. the person records a chore once: fields become inputs, secrets and a role-less control are left to them, addresses lose their secrets, no value is kept, and it runs', async () => {
   const tabId = await openTab('/signup');
   const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'signup' };

@@ -147,8 +147,9 @@ export type DriverCommand =
       resumeRunId?: string;
     }
   | { op: 'workflow_record'; tabId?: string; recordOp: 'start' | 'stop'; site?: string }
-  | { op: 'workflow_status'; runId: string }
-  | { op: 'workflow_cancel'; runId: string }
+  /** `tabId`, when given, must be the run's tab: it checks, it never chooses the run. */
+  | { op: 'workflow_status'; runId: string; tabId?: string }
+  | { op: 'workflow_cancel'; runId: string; tabId?: string }
   // the app's own Browser panel (never from an AI client)
   | { op: 'tabs' }
   | { op: 'thumbnail'; tabId: string }

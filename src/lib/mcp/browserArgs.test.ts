@@ -180,4 +180,21 @@ describe('browserCommand', () => {
       urlContains: '/done',
     });
   });
+
+  it('checks a run by its id, with its tab when given; a tab alone names no run', () => {
+    for (const action of ['workflow_status', 'workflow_cancel']) {
+      expect(ok({ action, runId: 'wfrun-btab-1-1', tabId: 'btab-1' })).toEqual({
+        op: action,
+        tabId: 'btab-1',
+        runId: 'wfrun-btab-1-1',
+      });
+      expect(ok({ action, runId: 'wfrun-btab-1-1' })).toEqual({
+        op: action,
+        runId: 'wfrun-btab-1-1',
+      });
+      expect(sentence({ action, tabId: 'btab-1' })).toBe(
+        `${action} needs runId, from workflow_run; a tabId alone names no run.`,
+      );
+    }
+  });
 });

@@ -43,9 +43,9 @@ export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly 
   session_load: ['tabId', 'handle'],
   console_clear: ['tabId'],
   workflow_run: ['tabId', 'source', 'inputs', 'allowRepeat', 'resumeRunId'],
-  workflow_cancel: ['runId'],
+  workflow_cancel: ['tabId', 'runId'],
   workflow_record: ['tabId', 'recordOp', 'site'],
-  workflow_status: ['runId'],
+  workflow_status: ['tabId', 'runId'],
   read: ['tabId'],
   screenshot: ['tabId'],
   query: ['tabId', 'selector', 'fields'],
@@ -224,7 +224,10 @@ export function browserCommand(input: Record<string, unknown>): Built {
       break;
     case 'workflow_cancel':
     case 'workflow_status':
-      if (args.runId === undefined) return fail(`${action} needs runId, from workflow_run.`);
+      // The seeds name a run by its id; a tabId only checks that the run is that tab's.
+      if (args.runId === undefined) {
+        return fail(`${action} needs runId, from workflow_run; a tabId alone names no run.`);
+      }
       break;
   }
   return { ok: true, cmd: pick(args, takes, { op: action } as never) };

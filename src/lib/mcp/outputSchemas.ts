@@ -134,7 +134,8 @@ const page = {
   url: str,
   title: str,
   generation: num,
-  navigationId: str,
+  /** null from `wait` on a tab with no navigation ticket (one the person opened): its own load. */
+  navigationId: strOrNull,
   reason: str,
   entries: list(loose({ level: z.string(), text: z.string() })),
   runId: str,

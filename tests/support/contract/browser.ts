@@ -171,11 +171,18 @@ const readRows: ContractRow[] = [
     shape: CONSOLE,
   },
   {
-    name: 'the result of the navigation of an open tab',
+    name: 'the result of the navigation of an open tab: the loaded page and its ticket',
     tool: 'browser_read',
     action: 'wait',
     args: async (ctx) => ({ tabId: await tab(ctx), timeoutMs: 5_000 }),
-    shape: object({ url: agentUrl }),
+    // navigationId is null on a tab no AI navigation ran in (aiBrowserOwnHub.spec.ts shows it).
+    shape: object({
+      tabId: browserTabId,
+      navigationId: nullable(nonEmptyString),
+      url: agentUrl,
+      title: string,
+      generation,
+    }),
   },
   {
     name: 'text that is on the page → matched:true',

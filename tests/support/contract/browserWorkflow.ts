@@ -168,6 +168,73 @@ export const workflowRunRows: ContractRow[] = [
     },
   },
   {
+    name: 'a run named with its own tab → the same status',
+    tool: 'browser_read',
+    action: 'workflow_status',
+    args: async (ctx) => ({ runId: await pausedRun(ctx), tabId: await tab(ctx) }),
+    shape: object({
+      runId,
+      tabId: nonEmptyString,
+      status: literal('paused'),
+      pausedAt: literal('step-1'),
+    }),
+    async then(answer, _ctx, args) {
+      expect(answer.tabId).toBe(args.tabId);
+    },
+  },
+  {
+    name: 'a run named with a tab that is not its own → INVALID_ARGUMENT naming both tabs',
+    tool: 'browser_read',
+    action: 'workflow_status',
+    args: async (ctx) => ({ runId: await pausedRun(ctx), tabId: 'btab-99' }),
+    refusal: true,
+    shape: refusalOf('INVALID_ARGUMENT', { runId, runTabId: nonEmptyString }),
+    async then(answer, ctx) {
+      const own = await tab(ctx);
+      expect(answer.runTabId).toBe(own);
+      expect(answer.message).toContain('btab-99');
+      expect(answer.message).toContain(own);
+    },
+  },
+  {
+    name: 'a tabId without runId → refused in plain words: a tab names no run',
+    tool: 'browser_read',
+    action: 'workflow_status',
+    args: async (ctx) => ({ tabId: await tab(ctx) }),
+    plain: /^workflow_status needs runId, from workflow_run; a tabId alone names no run\.$/,
+    shape: object({}),
+  },
+  {
+    name: 'a run cancelled with its own tab → cancelled',
+    tool: 'browser',
+    action: 'workflow_cancel',
+    args: async (ctx) => ({ runId: await pausedRun(ctx), tabId: await tab(ctx) }),
+    shape: object({ runId, result: literal('cancelled') }),
+    async then(answer, ctx) {
+      const after = await ctx.ok('browser_read', {
+        action: 'workflow_status',
+        runId: answer.runId,
+      });
+      expect(after.status).toBe('cancelled');
+    },
+  },
+  {
+    name: 'a cancel naming a tab that is not the run’s → INVALID_ARGUMENT, and the run is left as it was',
+    tool: 'browser',
+    action: 'workflow_cancel',
+    args: async (ctx) => ({ runId: await pausedRun(ctx), tabId: 'btab-99' }),
+    refusal: true,
+    shape: refusalOf('INVALID_ARGUMENT', { runId, runTabId: nonEmptyString }),
+    async then(answer, ctx, args) {
+      expect(answer.message).toContain('btab-99');
+      const after = await ctx.ok('browser_read', {
+        action: 'workflow_status',
+        runId: args.runId,
+      });
+      expect(after.status).toBe('paused');
+    },
+  },
+  {
     name: 'a run id no run has → RUN_NOT_FOUND',
     tool: 'browser_read',
     action: 'workflow_status',

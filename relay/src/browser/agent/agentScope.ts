@@ -132,4 +132,7 @@ export interface AgentScope {
   isTextEntry(el: Element): boolean;
   recordArm(): { armed: boolean } | AgentError;
   recordDisarm(): { armed: boolean };
+  // agentWatch
+  watchArm(): { armed: boolean } | AgentError;
+  watchDisarm(): { armed: boolean };
 }

@@ -22,6 +22,8 @@
  * - `gateSignals()` → `{url, title, textHead, challengeWidget, passwordField}`
  * - `recordArm()` / `recordDisarm()` → `{armed}`: what the person does goes to the hub while
  *   armed (agentRecord.ts)
+ * - `watchArm()` / `watchDisarm()` → `{armed}`: the person's presses go to the hub while armed,
+ *   during a workflow run (agentWatch.ts)
  * A malformed call answers `{error}`.
  */
 import { actPart } from './agentAct.js';
@@ -34,6 +36,7 @@ import { rolesPart } from './agentRoles.js';
 import type { AgentScope } from './agentScope.js';
 import { textPart } from './agentText.js';
 import { typePart } from './agentType.js';
+import { watchPart } from './agentWatch.js';
 
 /** Puts the agent's methods on the global object of the world it runs in. */
 export function installPart(A: AgentScope): void {
@@ -49,6 +52,8 @@ export function installPart(A: AgentScope): void {
     recordDisarm: A.recordDisarm,
     finishType: A.finishType,
     scrollPosition: A.scrollPosition,
+    watchArm: A.watchArm,
+    watchDisarm: A.watchDisarm,
   });
   Object.defineProperty(globalThis, '__vmarkAgent', { value: api, enumerable: false });
 }
@@ -64,6 +69,7 @@ export const AGENT_PARTS: ReadonlyArray<(A: AgentScope) => void> = [
   actPart,
   queryPart,
   recordPart,
+  watchPart,
   installPart,
 ];
 

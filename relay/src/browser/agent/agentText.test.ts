@@ -70,6 +70,8 @@ describe('the agent source', () => {
         'scrollPosition',
         'snapshot',
         'style',
+        'watchArm',
+        'watchDisarm',
       ].sort(),
     );
     expect(runInNewContext(AGENT_SOURCE, world)).toBe(true);

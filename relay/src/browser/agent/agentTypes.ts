@@ -17,7 +17,9 @@ export type AgentMethod =
   | 'recordArm'
   | 'recordDisarm'
   | 'finishType'
-  | 'scrollPosition';
+  | 'scrollPosition'
+  | 'watchArm'
+  | 'watchDisarm';
 
 /** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
 export interface AgentError {

@@ -12,6 +12,9 @@
  * driver is to send (`clickAt`, `hoverAt`, `wheelAt`, `typePlan`, `keyReady`), and the driver
  * sends it through the browser's own input (driver/pageInput.ts), so the page gets trusted
  * events; it then reports the effect itself.
+ *
+ * Reports from the page (the recorder's events, the watch's presses of the person) come through
+ * bindings that exist in the agent's world only, so the page can neither send nor read them.
  */
 import { randomUUID } from 'node:crypto';
 import type { CDPSession, Page } from 'playwright-core';
@@ -46,6 +49,8 @@ const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
   'recordDisarm',
   'finishType',
   'scrollPosition',
+  'watchArm',
+  'watchDisarm',
 ]);
 
 /** The methods that change nothing in the page, safe to ask again of a new document. */
@@ -114,12 +119,17 @@ function installer(key: string): string {
 export const RECORD_BINDING = '__vmarkRecord';
 /** The longest report taken from the recorder; anything longer is dropped. */
 const MAX_RECORD_PAYLOAD = 4_096;
+/** The binding through which the armed watch reports the person's presses (agentWatch.ts). */
+export const WATCH_BINDING = '__vmarkWatch';
 
 export class IsolatedAgent {
   private session: Promise<CDPSession> | null = null;
   private world: Promise<World> | null = null;
   private readonly onNavigated: (frame: unknown) => void;
   private recorder: { onEvent: (json: string) => void; off: () => void } | null = null;
+  private watcher: { onInput: () => void; off: () => void } | null = null;
+  /** Watch starts and stops, one after another: a stop still on its way never undoes a start. */
+  private watchOps: Promise<void> = Promise.resolve();
 
   constructor(private readonly page: Page) {
     this.onNavigated = (frame) => {
@@ -127,6 +137,7 @@ export class IsolatedAgent {
       this.world = null;
       // A new document has a new world: the recorder is armed in it again.
       if (this.recorder) void this.call('recordArm').catch(() => undefined);
+      if (this.watcher) void this.call('watchArm').catch(() => undefined);
     };
     page.on('framenavigated', this.onNavigated);
   }
@@ -167,6 +178,59 @@ export class IsolatedAgent {
     await this.call('recordDisarm').catch(() => undefined);
     const session = await this.cdp();
     await session.send('Runtime.removeBinding', { name: RECORD_BINDING }).catch(() => undefined);
+  }
+
+  /**
+   * Arms the watch in this document and in every later one, until `stopWatching`: each trusted
+   * press of a pointer or key in the page calls `onInput` (agentWatch.ts). Called while already
+   * watching, it only changes who is told.
+   */
+  startWatching(onInput: () => void): Promise<void> {
+    return this.watchStep(async () => {
+      if (this.watcher) {
+        this.watcher.onInput = onInput;
+        return;
+      }
+      const session = await this.cdp();
+      const listener = (event: { name: string; payload: string }) => {
+        if (event.name === WATCH_BINDING && typeof event.payload === 'string') {
+          this.watcher?.onInput();
+        }
+      };
+      session.on('Runtime.bindingCalled', listener);
+      this.watcher = { onInput, off: () => session.off('Runtime.bindingCalled', listener) };
+      await session.send('Runtime.enable');
+      // A binding named for the agent's world reaches the world already there and every later one.
+      await session.send('Runtime.addBinding', {
+        name: WATCH_BINDING,
+        executionContextName: AGENT_WORLD,
+      });
+      const armed = (await this.call('watchArm')) as { armed?: boolean; error?: string };
+      if (armed?.armed !== true) {
+        await this.unwatch();
+        throw new Error(`the watch did not start: ${armed?.error ?? 'no answer'}`);
+      }
+    });
+  }
+
+  stopWatching(): Promise<void> {
+    return this.watchStep(() => this.unwatch());
+  }
+
+  private watchStep(step: () => Promise<void>): Promise<void> {
+    const next = this.watchOps.then(step);
+    this.watchOps = next.catch(() => undefined);
+    return next;
+  }
+
+  private async unwatch(): Promise<void> {
+    const watcher = this.watcher;
+    if (!watcher) return;
+    this.watcher = null;
+    watcher.off();
+    await this.call('watchDisarm').catch(() => undefined);
+    const session = await this.cdp();
+    await session.send('Runtime.removeBinding', { name: WATCH_BINDING }).catch(() => undefined);
   }
 
   /**

@@ -11,6 +11,7 @@ import { urlForAgent } from '../policy/urls.js';
 import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
 import type { DialogInfo } from './pageDialogs.js';
 import { typeText, untilDoneOrDialog, wheel, type Point } from './pageInput.js';
+import { withDriverInput } from './driverInput.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
 import { agentCall } from './readCommands.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
@@ -150,7 +151,9 @@ async function sendInput(
 ): Promise<void> {
   const page = tab.page;
   const log = (message: string) => core.log(`${tab.id}: ${message}`);
-  const send = (fn: () => Promise<unknown>) => untilDoneOrDialog(tab.dialogs, fn, log);
+  // Marked as the driver's own, so that a run's watch never takes it for the person's.
+  const send = (fn: () => Promise<unknown>) =>
+    untilDoneOrDialog(tab.dialogs, () => withDriverInput(tab, fn), log);
   let dialog: DialogInfo | null = null;
   if (input.clickAt) {
     const at = input.clickAt;
@@ -166,7 +169,8 @@ async function sendInput(
       const now = await agentCall(tab, 'scrollPosition', {});
       return isResult(now) || typeof now.position !== 'number' ? null : now.position;
     };
-    const moved = await wheel(page, at, cmd.dy ?? 0, input.scrollFrom ?? 0, position);
+    const from = input.scrollFrom ?? 0;
+    const moved = await withDriverInput(tab, () => wheel(page, at, cmd.dy ?? 0, from, position));
     answer.scrolled = moved;
     if (!moved) answer.detail = 'at-edge';
   } else if (input.keyReady) {

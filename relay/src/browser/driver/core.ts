@@ -21,6 +21,9 @@ export interface PageAgent {
   /** Arms the recorder in this document and the next ones; reports come to `onEvent` as JSON. */
   startRecording(onEvent: (json: string) => void): Promise<void>;
   stopRecording(): Promise<void>;
+  /** Arms the watch for the person's presses, in this document and the next ones (agentWatch.ts). */
+  startWatching(onInput: () => void): Promise<void>;
+  stopWatching(): Promise<void>;
   dispose(): Promise<void>;
 }
 

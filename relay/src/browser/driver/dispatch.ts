@@ -1,7 +1,8 @@
 /** Which module answers which command of the contract. */
 import type { DriverCommand, DriverResult } from '../protocol.js';
 import * as acts from './actCommands.js';
-import type { DriverCore } from './core.js';
+import { isResult, type DriverCore } from './core.js';
+import { withDriverInput } from './driverInput.js';
 import * as navigation from './navigationCommands.js';
 import * as panel from './panelCommands.js';
 import * as reads from './readCommands.js';
@@ -43,8 +44,11 @@ async function route(core: DriverCore, cmd: DriverCommand): Promise<DriverResult
       return navigation.open(core, cmd);
     case 'navigate':
       return navigation.navigate(core, cmd);
-    case 'act':
-      return acts.act(core, cmd);
+    case 'act': {
+      // Whatever an act sends into the tab is the driver's input, never the person's (runWatch.ts).
+      const tab = core.tab(cmd.tabId);
+      return isResult(tab) ? acts.act(core, cmd) : withDriverInput(tab, () => acts.act(core, cmd));
+    }
     case 'style':
       return acts.style(core, cmd);
     case 'execute_js':

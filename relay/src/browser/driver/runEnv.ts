@@ -15,6 +15,7 @@ import type { AttemptResult, RunEnv } from '../workflow/runEngine.js';
 import type { Candidate } from '../workflow/selfHeal.js';
 import { act } from './actCommands.js';
 import type { DriverCore } from './core.js';
+import { withDriverInput } from './driverInput.js';
 import { navigate, wait } from './navigationCommands.js';
 import { extract, read } from './readCommands.js';
 
@@ -86,6 +87,16 @@ async function approved(
   }
 }
 
+/**
+ * The run's own input into its tab, whatever the act sends (a click today; keys and typing as they
+ * become trusted input): never taken for the person's, which would pause the run (runWatch.ts).
+ * Only the act is covered, never the wait for the person's answer.
+ */
+function asDriver<T>(ctx: RunContext, fn: () => Promise<T>): Promise<T> {
+  const tab = ctx.core.tabById(ctx.tabId);
+  return tab ? withDriverInput(tab, fn) : fn();
+}
+
 /** Follows a navigation's ticket until it ends (or the run stops). */
 async function followed(ctx: RunContext, first: DriverResult, signal: AbortSignal) {
   let result = first;
@@ -127,7 +138,9 @@ export function driverRunEnv(ctx: RunContext): RunEnv {
                   name: exec.name,
                   text: exec.value,
                 };
-          const r = await approved(ctx, signal, () => act(core, cmd, { fresh: freshApproval }));
+          const r = await approved(ctx, signal, () =>
+            asDriver(ctx, () => act(core, cmd, { fresh: freshApproval })),
+          );
           return isAttempt(r) ? r : actAttempt(r);
         }
       }

@@ -2,7 +2,8 @@
  * browser.workflow_run, browser.workflow_cancel and browser_read.workflow_status. A run is
  * checked whole before it starts (bounds, parse, inputs, one running run per tab, resume), then
  * goes on in the hub: the call answers at once with the run's id, and the run outlives the AI
- * client that started it. Status and cancel work while the browser tools are off.
+ * client that started it; the person's own input in its tab pauses it (runWatch.ts). Status and
+ * cancel work while the browser tools are off.
  */
 import type { DriverCommand, DriverResult } from '../protocol.js';
 import { RunClock } from '../workflow/runClock.js';
@@ -10,6 +11,7 @@ import { WorkflowRun } from '../workflow/runEngine.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, fail } from './results.js';
 import { driverRunEnv } from './runEnv.js';
+import { watchForPerson } from './runWatch.js';
 import type { WorkflowState } from './workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -55,13 +57,14 @@ export function workflowRun(
   core.focus(tab);
   tab.lastAction = `started a workflow (${prepared.steps.length} steps)`;
   core.changed();
-  void run
+  const ended = run
     .run()
     .then((state) =>
       core.log(
         `workflow ${prepared.runId} ${state.status}${state.reasonCode ? ` (${state.reasonCode})` : ''}`,
       ),
     );
+  watchForPerson(core, runs, tab, ended);
   const state = run.state();
   return done({
     runId: prepared.runId,
@@ -73,21 +76,43 @@ export function workflowRun(
   });
 }
 
-export function workflowStatus(
-  core: DriverCore,
+/**
+ * The run a status or cancel names, or the refusal: no such run, or a `tabId` that is not the
+ * run's tab (an argument mistake, naming both tabs, so the model sees which it confused).
+ */
+function namedRun(
   { runs }: WorkflowState,
-  cmd: Cmd<'workflow_status'>,
-): DriverResult {
-  const state = runs.get(cmd.runId);
-  if (!state) return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
+  cmd: Cmd<'workflow_status'> | Cmd<'workflow_cancel'>,
+): { tabId: string | null } | DriverResult {
+  if (!runs.get(cmd.runId)) return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
   const tabId = runs.tabOf(cmd.runId);
-  return done({ ...state, tabId, tabOpen: core.tabById(tabId ?? '') !== undefined });
+  if (cmd.tabId !== undefined && cmd.tabId !== tabId) {
+    return fail(
+      'INVALID_ARGUMENT',
+      `tabId ${cmd.tabId} is not the tab of run ${cmd.runId}, which runs on ${tabId ?? 'no tab'}; give its tabId or leave tabId out.`,
+      { runId: cmd.runId, runTabId: tabId },
+    );
+  }
+  return { tabId };
 }
 
-export function workflowCancel({ runs }: WorkflowState, cmd: Cmd<'workflow_cancel'>): DriverResult {
-  const result = runs.cancel(cmd.runId);
-  if (result === 'RUN_NOT_FOUND') {
-    return fail('RUN_NOT_FOUND', `No workflow run ${cmd.runId} is known.`);
-  }
-  return done({ runId: cmd.runId, result });
+export function workflowStatus(
+  core: DriverCore,
+  state: WorkflowState,
+  cmd: Cmd<'workflow_status'>,
+): DriverResult {
+  const named = namedRun(state, cmd);
+  if (isResult(named)) return named;
+  const { tabId } = named;
+  return done({
+    ...state.runs.get(cmd.runId),
+    tabId,
+    tabOpen: core.tabById(tabId ?? '') !== undefined,
+  });
+}
+
+export function workflowCancel(state: WorkflowState, cmd: Cmd<'workflow_cancel'>): DriverResult {
+  const named = namedRun(state, cmd);
+  if (isResult(named)) return named;
+  return done({ runId: cmd.runId, result: state.runs.cancel(cmd.runId) });
 }

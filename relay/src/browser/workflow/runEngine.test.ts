@@ -301,6 +301,61 @@ describe('WorkflowRun', () => {
     expect(run.cancel()).toBe('already-terminal');
   });
 
+  it('the person taking over pauses the run at the step in flight, aborting it; a resume goes on after it', async () => {
+    const steps = plan(FORM, { title: 'x' });
+    let signal: AbortSignal | null = null;
+    const changes: string[] = [];
+    const e: RunEnv = {
+      attempt: (exec, opts) => {
+        if (exec.kind === 'navigate') return Promise.resolve(ok);
+        signal = opts.signal;
+        return new Promise((resolve) =>
+          opts.signal.addEventListener('abort', () => resolve({ outcome: 'unknown' })),
+        );
+      },
+      candidates: async () => [],
+    };
+    const run = start(steps, e, { changed: () => changes.push(run.status) });
+    const done = run.run();
+    await expect.poll(() => signal).not.toBeNull();
+    expect(run.personTookOver()).toBe(true);
+    expect(signal!.aborted).toBe(true);
+    expect(changes.at(-1)).toBe('paused');
+    const state = await done;
+    expect(state).toMatchObject({
+      status: 'paused',
+      pausedAt: 'step-2',
+      reasonCode: 'person-took-over',
+      reason: expect.stringContaining('took over the tab at step 2'),
+    });
+    expect(state.stepResults.map((r) => r.status)).toEqual([
+      'done',
+      'paused',
+      'pending',
+      'pending',
+    ]);
+    // Paused, it is no longer the run's to pause; a cancel still ends it.
+    expect(run.personTookOver()).toBe(false);
+    const resumed = await start(steps, env(() => ok).env, {
+      runId: 'wfrun-t1-2',
+      resume: { from: 'wfrun-t1-1', results: state.stepResults, doneByHand: 2 },
+    }).run();
+    expect(resumed.status).toBe('completed');
+    expect(resumed.stepResults.map((r) => r.status)).toEqual([
+      'done',
+      'done-by-human',
+      'done',
+      'done',
+    ]);
+  });
+
+  it('a run that is not running is not taken over', async () => {
+    const run = start(plan(FORM, { title: 'x' }), env(() => ok).env);
+    expect((await run.run()).status).toBe('completed');
+    expect(run.personTookOver()).toBe(false);
+    expect(run.state().status).toBe('completed');
+  });
+
   it('the budget: time on a prompt is free, slow pages are not', async () => {
     const steps = plan(FORM, { title: 'x' });
     const { clock, tick } = manualClock(1000);

@@ -7,7 +7,9 @@
  *   and the healed act asks the person afresh;
  * - writes already in the completed-writes ledger are skipped unless the run allows repeats;
  * - the running-time budget pauses the run (`deadline`) and aborts what is in flight;
- * - cancelling aborts what is in flight and ends the run.
+ * - cancelling aborts what is in flight and ends the run;
+ * - the person using the tab pauses the run where it is (`person-took-over`), aborting what is in
+ *   flight, so that they can do the step and hand back (a resume).
  */
 import { decideAfterResult, MAX_RETRIES, type Outcome } from './decide.js';
 import type { Executable, PlannedStep } from './plan.js';
@@ -26,6 +28,7 @@ export type ReasonCode =
   | 'cancelled'
   | 'denied'
   | 'dropped-by-navigation'
+  | 'person-took-over'
   | 'internal';
 
 export interface StepResult {
@@ -169,6 +172,27 @@ export class WorkflowRun {
   supersede(by: string): boolean {
     if (this.#status !== 'paused' || !this.#end) return false;
     this.#finish('superseded', { ...this.#end, reason: `${this.#end.reason} Resumed as ${by}.` });
+    this.opts.changed?.();
+    return true;
+  }
+
+  /**
+   * The person clicked or typed in the run's tab: the run pauses at the step it is on, and what
+   * is in flight is aborted (a prompt it waits on is taken back). False when it was not running.
+   */
+  personTookOver(): boolean {
+    if (this.#status !== 'running') return false;
+    let i = this.#results.findIndex((r) => r.status === 'running');
+    if (i < 0) i = this.#results.findIndex((r, n) => n >= this.#start && r.status === 'pending');
+    if (i < 0) i = this.#results.length - 1;
+    const step = this.#steps[i];
+    this.#pause(
+      step,
+      this.#results[i],
+      'person-took-over',
+      `The person took over the tab at step ${step.index}. When they hand back, resume the run (the step then counts as done by hand), or run it afresh to do the step again.`,
+    );
+    this.#abort.abort();
     this.opts.changed?.();
     return true;
   }

@@ -159,6 +159,37 @@ describe('RunRegistry', () => {
     expect(reg.prepare(req()).ok).toBe(true);
   });
 
+  it('the person taking over a tab pauses the run running there, and no other', async () => {
+    const reg = new RunRegistry();
+    const waiting: RunEnv = {
+      attempt: (_exec, { signal }) =>
+        new Promise((resolve) => signal.addEventListener('abort', () => resolve(ok))),
+      candidates: async () => [],
+    };
+    const started = (tabId: string) => {
+      const p = reg.prepare(req({ tabId }));
+      if (!p.ok) throw new Error(p.message);
+      const run = new WorkflowRun(p.steps, waiting, {
+        runId: p.runId,
+        clock: new RunClock(120_000),
+        ledger: p.ledger,
+        allowRepeat: false,
+      });
+      reg.add(p.runId, tabId, p.source, run);
+      return { runId: p.runId, done: run.run() };
+    };
+    const mine = started('t1');
+    const other = started('t2');
+    expect(reg.personTookOver('t3')).toBeNull();
+    expect(reg.personTookOver('t1')).toBe(mine.runId);
+    expect(await mine.done).toMatchObject({ status: 'paused', reasonCode: 'person-took-over' });
+    // Paused, the tab is free: the person's next click pauses nothing.
+    expect(reg.personTookOver('t1')).toBeNull();
+    expect(reg.get(other.runId)?.status).toBe('running');
+    reg.cancel(other.runId);
+    await other.done;
+  });
+
   it('resumes a paused run of the same workflow on the same tab, and nothing else', async () => {
     const reg = new RunRegistry();
     const first = attempts();

@@ -204,6 +204,12 @@ export class RunRegistry {
     return null;
   }
 
+  /** The person used the tab: the run running there pauses (`person-took-over`); its id, or null. */
+  personTookOver(tabId: string): string | null {
+    const id = this.running(tabId);
+    return id !== null && this.#runs.get(id)?.run.personTookOver() ? id : null;
+  }
+
   /** A tab closed: its runs end, and its ledgers go with it. */
   tabClosed(tabId: string): void {
     for (const e of this.#runs.values()) if (e.tabId === tabId) e.run.tabLost();

@@ -141,6 +141,21 @@ describe('output schemas', () => {
     await call('browser_read', { action: 'read', tabId: 'b1' });
     await call('browser_read', { action: 'screenshot', tabId: 'b1' });
     await call('browser_read', { action: 'extract', tabId: 'b1' });
+    // A tab with no navigation of the AI's (one the person opened): wait answers its own load.
+    t.driver = () => ({
+      ok: true,
+      data: {
+        tabId: 'b2',
+        url: 'https://example.org/',
+        title: 'Example',
+        navigationId: null,
+        generation: 1,
+        loading: false,
+        untrusted: true,
+      },
+    });
+    const own = await call('browser_read', { action: 'wait', tabId: 'b2' });
+    expect(own).toMatchObject({ isError: false, navigationId: null });
     t.driver = () => ({ ok: false, error: 'TIMEOUT', message: 'The page did not load in time.' });
     const late = await call('browser_read', { action: 'wait', tabId: 'b1' });
     expect(late).toMatchObject({ isError: true, error: 'TIMEOUT' });
