@@ -486,3 +486,64 @@ test('50. a renamed button heals only with the person’s fresh answer, even whe
   });
   expect(await savedText(tabId)).toBe('Healed');
 });
+
+test('what the AI does during a recording is recorded as the person’s: its typing and its click, value-free and secrets asked for; the replay saves the title', async () => {
+  const tabId = await openTab();
+  const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'blog' };
+  await call(client, 'browser', start);
+  await answerPrompt(page, 'Allow once');
+  const started = await call(client, 'browser', start);
+  expect(started.data, started.text).toMatchObject({ recording: true });
+
+  const steps = [
+    { operation: 'type', role: 'textbox', name: 'Title', text: 'Draft by the AI' },
+    { operation: 'type', role: 'textbox', name: 'Password', text: 'hunter2 secret' },
+    { operation: 'click', role: 'button', name: 'Save' },
+  ];
+  for (const step of steps) {
+    const args = { action: 'act', tabId, ...step };
+    const asked = await call(client, 'browser', args);
+    expect(asked.data, asked.text).toMatchObject({ error: 'APPROVAL_REQUIRED' });
+    await answerPrompt(page, 'Allow once');
+    const done = await call(client, 'browser', args);
+    expect(done.isError, done.text).toBe(false);
+  }
+  expect(await savedText(tabId)).toBe('Draft by the AI');
+
+  const stopped = await call(client, 'browser', {
+    action: 'workflow_record',
+    tabId,
+    recordOp: 'stop',
+  });
+  expect(stopped.isError, stopped.text).toBe(false);
+  expect(stopped.text).not.toContain('Draft by the AI');
+  expect(stopped.text).not.toContain('hunter2');
+  const source = stopped.data.source as string;
+  expect(source.split('\n').filter((l) => /^\d+\. /.test(l))).toEqual([
+    `1. action: navigate to ${site.url('/form')}`,
+    '2. action: type {title} into "Title" (textbox)',
+    '3. confirm: enter "Password"',
+    '4. action: click "Save" (button)',
+  ]);
+
+  // The replay, without the secret step, saves what it is given.
+  await call(client, 'browser', { action: 'navigate', tabId, url: site.url('/form') });
+  const replay = source
+    .replace('3. confirm: enter "Password"\n', '')
+    .replace('4. action', '3. action');
+  const run = await call(client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source: replay,
+    inputs: { title: 'Replayed title' },
+  });
+  expect(run.isError, run.text).toBe(false);
+  const card = promptCard(page);
+  await expect(card.locator('.action')).toHaveText('Type text');
+  await expect(card).toHaveAttribute('data-armed', 'true');
+  await card.getByRole('button', { name: 'Allow once', exact: true }).click();
+  await expect(card.locator('.element')).toHaveText('button "Save"');
+  await answerPrompt(page, 'Allow once');
+  expect(await ended(run.data.runId as string)).toMatchObject({ status: 'completed' });
+  expect(await savedText(tabId)).toBe('Replayed title');
+});
