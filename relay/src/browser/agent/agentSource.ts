@@ -8,7 +8,8 @@
  * imports nothing at run time, so the same string comes out of tsc for the hub and of Vite.
  *
  * Methods, each taking and returning JSON (agentTypes.ts):
- * - `snapshot({generation})` → `{nodes, truncated, unreachable}`
+ * - `snapshot({generation, offset?, limit?, role?, nameContains?})` →
+ *   `{nodes, total, clipped, exhausted, unreachable}`
  * - `act({operation, ref?, role?, name?, text?, dy?, key?, modifiers?, generation})` → an act
  *   result; a click that passes its checks answers `clickAt` and is left to the driver, which
  *   clicks there with a trusted mouse click
