@@ -246,9 +246,11 @@ over stdio: ours through \`vmark-relay\`, the hub, the app core in headless Chro
 browser driver with its own Chromium; the peer spawned as \`cli.js --headless --isolated
 --executable-path … --no-sandbox\`. The read page has ${CONTROLS.toLocaleString('en-US')} controls, a quarter each buttons, links,
 labelled text fields and checkboxes; the two sides are timed in turns after 3 warm-up calls each.
-Bytes on the wire are the UTF-8 length of the JSON-RPC response line as the client receives it
-(the message re-serialised, plus its newline): ours carries the answer twice, as text and as
-\`structuredContent\` (SPEC §2), the peer sends text only. The click is \`browser.act
+What the model reads is counted in UTF-8 bytes for both families of clients (SPEC §2): Claude
+Desktop hands it the text block; Claude Code, VS Code and Codex the JSON of \`structuredContent\`.
+The peer answers text only, which both families hand over. Bytes on the wire are the length of the
+JSON-RPC response line as the client receives it (the message re-serialised, plus its newline):
+ours carries the answer twice, as text and as \`structuredContent\`. The click is \`browser.act
 {operation: click, role: button, name: Publish}\` on a button under a fixed \`div.cookie-banner\`;
 before the timed clicks the app's prompt for the first one was answered "Allow on this site" in the
 app, as a person does, so every timed click reaches the page's checks. The peer clicks the ref from

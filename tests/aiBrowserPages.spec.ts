@@ -225,7 +225,8 @@ test('38b. extract of an article whose markdown passes 75,000 bytes: the extract
 
 test('39. wait_for in each mode, a timeout as matched:false, and its refusals', async () => {
   await navigate('/held');
-  const snapshot = (await read('read')).data.snapshot as { name: string; ref: string }[];
+  const nodes = await read('read', { format: 'nodes' });
+  const snapshot = nodes.data.snapshot as { name: string; ref: string }[];
   const present = snapshot.find((n) => n.name === 'Present');
   expect(snapshot.map((n) => n.name)).not.toContain('Appeared');
   expect((await read('wait_for', { ref: present?.ref })).data).toMatchObject({

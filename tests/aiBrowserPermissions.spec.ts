@@ -191,7 +191,7 @@ test('22. Allow on this site grants that operation on that origin only: typing t
 
 test('23. an act by ref without a standing grant is refused, asking for role and name; with the grant it acts', async () => {
   const tabId = await openTab();
-  const read = await call(client, 'browser_read', { action: 'read', tabId });
+  const read = await call(client, 'browser_read', { action: 'read', tabId, format: 'nodes' });
   const publish = (read.data.snapshot as { role: string; name: string; ref: string }[]).find(
     (n) => n.role === 'button' && n.name === 'Publish',
   );

@@ -32,7 +32,9 @@ test('1. the snapshot is a flat list of role, name and ref, with level, checked,
       { role: 'button', name: 'Avatar', ref: 'e7', upload: true },
       { role: 'button', name: 'Publish', ref: 'e8' },
     ],
-    truncated: false,
+    total: 8,
+    clipped: [],
+    exhausted: false,
     unreachable: { frames: 0, closedShadowRoots: 0 },
   });
 });
@@ -74,7 +76,7 @@ test('2. refs are stable within a generation and name nothing after a navigation
   expect(await agent.describe({ ref: back.ref, generation: 3 })).toEqual({ found: false });
 });
 
-test('3. caps: 2,000 nodes and 200-character names, and acting by the cut name', async ({
+test('3. windows and filters: every node counted, a window from an offset, one role or a piece of a name; names cut at 200 characters; acting by the cut name', async ({
   page,
 }) => {
   await page.goto(server.url('/agent/many.html'));
@@ -85,8 +87,22 @@ test('3. caps: 2,000 nodes and 200-character names, and acting by the cut name',
     type: 'snapshot of 2,501 buttons',
     description: `${Date.now() - started} ms`,
   });
-  expect(snapshot.nodes).toHaveLength(2000);
-  expect(snapshot.truncated).toBe(true);
+  expect(snapshot.nodes).toHaveLength(2501);
+  expect(snapshot).toMatchObject({ total: 2501, clipped: [0], exhausted: false });
+  const window = await agent.snapshot({ generation: 1, offset: 2499, limit: 5 });
+  expect(window).toMatchObject({ total: 2501, clipped: [] });
+  expect('nodes' in window && window.nodes.map((n) => `${n.ref} ${n.name}`)).toEqual([
+    'e2500 Button 2499',
+    'e2501 Button 2500',
+  ]);
+  // Filtered, the refs stay those of the whole page; names match whatever their case.
+  const some = await agent.snapshot({ generation: 1, role: 'button', nameContains: 'BUTTON 250' });
+  expect('nodes' in some && some.nodes.map((n) => `${n.ref} ${n.name}`)).toEqual([
+    'e251 Button 250',
+    'e2501 Button 2500',
+  ]);
+  expect(await agent.snapshot({ generation: 1, role: 'link' })).toMatchObject({ total: 0 });
+  expect(await agent.snapshot({ generation: 1, nameContains: ' ' })).toHaveProperty('error');
   const long = snapshot.nodes[0];
   expect(long.name).toHaveLength(200);
   expect(long.name.startsWith('Long label xxx')).toBe(true);
@@ -226,7 +242,7 @@ test('the agent follows the page: new documents, same-document navigations, anot
       agent.query({ selector: 'td', generation: 0 }),
       agent.gateSignals(),
     ]);
-    expect(read).toMatchObject({ truncated: false });
+    expect(read).toMatchObject({ exhausted: false, clipped: [] });
     expect(query).toMatchObject({ count: 4 });
     expect(gate).toMatchObject({ title: 'Query' });
     const urls = [

@@ -124,7 +124,7 @@ test('Allow on this site grants that operation on that origin only; revoking ask
 });
 
 test('an act by ref needs a standing grant; a ref from before a navigation is stale', async () => {
-  const snapshot = await d.app.ok({ op: 'read', tabId });
+  const snapshot = await d.app.ok({ op: 'read', tabId, format: 'nodes' });
   const nodes = snapshot.snapshot as { role: string; name: string; ref: string }[];
   const publish = nodes.find((n) => n.role === 'button' && n.name === 'Publish');
   expect(publish?.ref).toMatch(/^e\d+$/);

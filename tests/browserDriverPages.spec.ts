@@ -73,7 +73,7 @@ test('extract: the article as markdown, in the hub; a page past the capture cap 
 
 test('wait_for: ref, role and name, text, urlContains; timeouts answer matched:false', async () => {
   await d.app.ok({ op: 'navigate', url: site.url('/later') });
-  const read = await d.app.ok({ op: 'read' });
+  const read = await d.app.ok({ op: 'read', format: 'nodes' });
   const present = (read.snapshot as { role: string; name: string; ref: string }[]).find(
     (n) => n.name === 'Present',
   );

@@ -33,9 +33,9 @@ export function act(client: Client, tabId: string, args: Record<string, unknown>
   return call(client, 'browser', { action: 'act', tabId, ...args });
 }
 
-/** browser_read.read of the tab; fails the test on a refusal. */
+/** browser_read.read of the tab as node objects (format "nodes"); fails the test on a refusal. */
 export async function readTab(client: Client, tabId: string) {
-  const r = await call(client, 'browser_read', { action: 'read', tabId });
+  const r = await call(client, 'browser_read', { action: 'read', tabId, format: 'nodes' });
   expect(r.isError, r.text).toBe(false);
   return r.data as Record<string, unknown> & { snapshot: SnapshotNode[] };
 }

@@ -83,7 +83,18 @@ export type Target = { ref: string } | { role: string; name: string };
 
 export type DriverCommand =
   // browser_read
-  | { op: 'read'; tabId?: string }
+  | {
+      op: 'read';
+      tabId?: string;
+      /** The index of the first node to answer, among those the filters keep (default 0). */
+      offset?: number;
+      /** Only nodes of exactly this ARIA role. */
+      role?: string;
+      /** Only nodes whose name contains this, ignoring case. */
+      nameContains?: string;
+      /** page: one line per node (the default); nodes: the seeds' node objects. */
+      format?: 'page' | 'nodes';
+    }
   | { op: 'screenshot'; tabId?: string }
   | {
       op: 'query';

@@ -46,7 +46,7 @@ export const TAKES: Readonly<Record<BrowserAction | BrowserReadAction, readonly 
   workflow_cancel: ['tabId', 'runId'],
   workflow_record: ['tabId', 'recordOp', 'site'],
   workflow_status: ['tabId', 'runId'],
-  read: ['tabId'],
+  read: ['tabId', 'offset', 'role', 'nameContains', 'format'],
   screenshot: ['tabId'],
   query: ['tabId', 'selector', 'fields'],
   extract: ['tabId'],

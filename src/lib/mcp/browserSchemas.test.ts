@@ -112,6 +112,31 @@ describe('browser arguments, each on its own', () => {
     expect(refused(browser, { action: 'style', set: { 'x;y': 'z' } })[0].message).toMatch(/^set /);
   });
 
+  it.each([-1, 1.5, '3', null])('refuses the read offset %j', (offset) => {
+    expect(refused(read, { action: 'read', offset })[0]).toEqual({
+      path: 'offset',
+      message: 'offset must be a whole number ≥ 0: the nextOffset of an earlier read answer',
+    });
+  });
+
+  it('takes the read form and a piece of a name, and refuses others', () => {
+    expect(read.parse({ action: 'read', offset: 0, format: 'nodes', nameContains: 'a' })).toEqual({
+      action: 'read',
+      offset: 0,
+      format: 'nodes',
+      nameContains: 'a',
+    });
+    expect(refused(read, { action: 'read', format: 'yaml' })[0]).toEqual({
+      path: 'format',
+      message: 'format must be page (one line a node, the default) or nodes',
+    });
+    for (const nameContains of ['', '  ', 'x'.repeat(1_001), 7]) {
+      expect(refused(read, { action: 'read', nameContains })[0].message).toMatch(
+        /^nameContains must be a non-empty piece of an accessible name/,
+      );
+    }
+  });
+
   it('takes scroll pixels as whole numbers', () => {
     expect(browser.parse({ action: 'act', dy: -400 }).dy).toBe(-400);
     expect(refused(browser, { action: 'act', dy: 0.5 })[0].path).toBe('dy');

@@ -263,9 +263,32 @@ export const browserShape = {
     .describe('workflow_record start: the site: line of the workflow (default "recording").'),
 };
 
+export const READ_FORMATS = ['page', 'nodes'] as const;
+
+const OFFSET_MESSAGE =
+  'offset must be a whole number ≥ 0: the nextOffset of an earlier read answer';
+const NAME_CONTAINS_MESSAGE =
+  'nameContains must be a non-empty piece of an accessible name, at most 1,000 characters';
+
 export const browserReadShape = {
   action: actionSchema(BROWSER_READ_ACTIONS),
   tabId,
+  offset: z
+    .number(sentence(OFFSET_MESSAGE))
+    .int(sentence(OFFSET_MESSAGE))
+    .min(0, sentence(OFFSET_MESSAGE))
+    .optional()
+    .describe('read: the node to start at, a nextOffset (default 0).'),
+  nameContains: z
+    .string(sentence(NAME_CONTAINS_MESSAGE))
+    .max(1_000, sentence(NAME_CONTAINS_MESSAGE))
+    .regex(/\S/, sentence(NAME_CONTAINS_MESSAGE))
+    .optional()
+    .describe('read: only names containing this (any case).'),
+  format: z
+    .enum(READ_FORMATS, sentence('format must be page (one line a node, the default) or nodes'))
+    .optional()
+    .describe('read: page (default) or nodes.'),
   selector: selector.describe('query: the CSS selector to match.'),
   fields,
   navigationId: z
@@ -276,7 +299,7 @@ export const browserReadShape = {
     .describe('wait: the navigation to wait for (from open or navigate).'),
   timeoutMs: timeoutMs.describe('wait, wait_for: how long to wait, 1–12,000 ms (default 12,000).'),
   ref: ref.describe('wait_for: wait until this element (from a read) is there and visible.'),
-  role: role.describe('wait_for: wait for an element with this ARIA role (and name, if given).'),
+  role: role.describe('read: only this ARIA role. wait_for: an element with this role (and name).'),
   name: name.describe('wait_for, with role: the accessible name to wait for.'),
   text: boundedString('text', 'a piece of visible text', 1_000)
     .min(1, sentence('text must be a non-empty piece of visible text'))

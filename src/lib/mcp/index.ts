@@ -56,7 +56,6 @@ export type { RefusalCode } from './envelopes';
 export { SAVE_SKIPPED, validateAnswer, writeAnswer } from './answers';
 export type { SaveOutcome, SaveSkipped, ValidateAnswer, WriteAnswer } from './answers';
 export { jsonBytes, longestFittingPrefix } from './listCut';
-export { readAnswer } from './browserAnswers';
 export { extractAnswer } from './extractAnswer';
 export { MCP_PROTOCOL_VERSION, stateAnswer, tabEntry } from './sessionState';
 export type {

@@ -179,8 +179,11 @@ export const browserOutput = loose({
 export const browserReadOutput = loose({
   ...envelope,
   ...page,
+  page: str,
   snapshot: list(loose({ role: z.string(), name: z.string(), ref: z.string() })),
-  snapshotTotal: num,
+  total: num,
+  nextOffset: num,
+  note: str,
   unreachable: loose({}).optional(),
   count: num,
   elements: list(loose({ ref: z.string(), tag: z.string() })),

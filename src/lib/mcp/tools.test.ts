@@ -120,8 +120,9 @@ describe('TOOL_DEFINITIONS', () => {
 
   // The browser tools explain a loop, approvals and untrusted content besides their actions;
   // browser also runs and records workflows (three actions, six refusals of their own);
-  // browser_read reports on them and says how a long extract is cut.
-  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 6_200, browser_read: 4_300 };
+  // browser_read reports on them, says how a long extract is cut, how a read's lines go and how
+  // it pages.
+  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 6_200, browser_read: 4_600 };
   it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
     '%s keeps its description short',
     (name, tool) => {
@@ -319,7 +320,8 @@ describe('the browser tools', () => {
       expect(browser.description).toContain(shape);
     }
     for (const shape of [
-      '{url, snapshot:[{role, name, ref',
+      '{url, page, total, nextOffset?',
+      'snapshot:[{role, name, ref',
       '{count, truncated, elements:[{ref, tag, text, attributes?, box?, styles?}]}',
       '{title, byline, url, markdown, textLength, truncated}',
       '{entries:[{level, text}], url}',

@@ -11,6 +11,7 @@ import type { PageServer } from '../pageServer';
 import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';
 import {
+  ABSENT,
   arrayOf,
   boolean,
   count,
@@ -99,19 +100,41 @@ const APPROVAL: Check = (value, path) =>
 
 const readRows: ContractRow[] = [
   {
-    name: 'the page as a flat list of role, name and ref, and its address without the query',
+    name: 'the page a line a node (ref, role, name), the count, and its address without the query',
     tool: 'browser_read',
     action: 'read',
     args: async (ctx) => ({ tabId: await tab(ctx) }),
     shape: object({
       url: agentUrl,
-      snapshot: arrayOf(object({ role: nonEmptyString, name: string, ref }), { min: 4 }),
+      page: matches(/^(e\d+ [a-z]+( \[[^\]\n]+\])*(: [^\n]*)?(\n|$))+$/, 'lines "ref role: name"'),
+      total: count,
+      nextOffset: ABSENT,
     }),
     async then(answer) {
-      const names = (answer.snapshot as { role: string; name: string }[]).map(
-        (n) => `${n.role} ${n.name}`,
+      const lines = (answer.page as string).split('\n');
+      expect(lines).toHaveLength(answer.total as number);
+      expect(lines).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^e\d+ button: Publish$/),
+          expect.stringMatching(/^e\d+ button: Delete$/),
+        ]),
       );
-      expect(names).toEqual(expect.arrayContaining(['button Publish', 'button Delete']));
+    },
+  },
+  {
+    name: "on request, the seeds' flat list of role, name and ref, one role only",
+    tool: 'browser_read',
+    action: 'read',
+    args: async (ctx) => ({ tabId: await tab(ctx), format: 'nodes', role: 'button' }),
+    shape: object({
+      url: agentUrl,
+      snapshot: arrayOf(object({ role: literal('button'), name: string, ref }), { min: 2 }),
+      total: count,
+    }),
+    async then(answer) {
+      const names = (answer.snapshot as { name: string }[]).map((n) => n.name);
+      expect(names).toEqual(['Publish', 'Delete']);
+      expect(answer.total).toBe(2);
     },
   },
   {

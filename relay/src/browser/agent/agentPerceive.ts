@@ -1,13 +1,14 @@
 /**
- * Perception: the snapshot (a flat list of role, name and ref in composed document order),
- * role-and-name matching, the quick checks behind `wait_for`, and describing a ref. Runs in the
- * page (see agentScope.ts).
+ * Perception: the snapshot (a flat list of role, name and ref in composed document order; a
+ * window of it, optionally only one role or names containing a piece of text), role-and-name
+ * matching, the quick checks behind `wait_for`, and describing a ref. Runs in the page (see
+ * agentScope.ts).
  */
 import type { AgentScope } from './agentScope.js';
 import type { SnapshotNode } from './agentTypes.js';
 
 export function perceivePart(A: AgentScope): void {
-  const MAX_NODES = 2000;
+  const MAX_WINDOW = 10000;
   const MAX_NAME = 200;
   const VISIT_BUDGET = 200000;
   const TEXT_BUDGET = 20000;
@@ -16,12 +17,27 @@ export function perceivePart(A: AgentScope): void {
     return { error: 'the generation is missing, invalid or older than the page’s' };
   }
 
+  const whole = (v: unknown, min: number, max: number) =>
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= min && v <= max;
+
   A.snapshot = function snapshot(args) {
     const generation = args?.generation;
     if (!A.validGeneration(generation) || !A.fresh(generation)) return stale();
+    const offset = args.offset ?? 0;
+    const limit = args.limit ?? MAX_WINDOW;
+    if (!whole(offset, 0, Number.MAX_SAFE_INTEGER)) return { error: 'offset must be 0 or more' };
+    if (!whole(limit, 1, MAX_WINDOW)) return { error: 'limit must be from 1 to ' + MAX_WINDOW };
+    const role = args.role;
+    if (role !== undefined && typeof role !== 'string') return { error: 'role must be a string' };
+    const contains = args.nameContains;
+    const needle = typeof contains === 'string' ? A.norm(contains).toLowerCase() : '';
+    if (contains !== undefined && needle === '') {
+      return { error: 'nameContains must be a non-empty string' };
+    }
     const nodes: SnapshotNode[] = [];
+    const clipped: number[] = [];
     const unreachable = { frames: 0, closedShadowRoots: 0 };
-    let truncated = false;
+    let total = 0;
     const { exhausted } = A.walk(document.documentElement, VISIT_BUDGET, (el) => {
       if (A.prunes(el, getComputedStyle(el))) return false;
       const shows = A.showsSelf(el);
@@ -32,14 +48,20 @@ export function perceivePart(A: AgentScope): void {
       if (shows && A.closedHost(el)) unreachable.closedShadowRoots++;
       const info = A.roleOf(el);
       if (!info || !shows) return true;
-      if (nodes.length >= MAX_NODES) {
-        truncated = true;
-        return true;
-      }
+      // Every listed element gets its ref, whatever the filters and the window: refs then follow
+      // page order, and a node keeps its ref from one window or filter to the next.
       const ref = A.refOf(el, generation) as string;
-      const full = A.nameOf(el, info.role);
+      if (role !== undefined && info.role !== role) return true;
+      let full: string | undefined;
+      if (needle !== '') {
+        full = A.nameOf(el, info.role);
+        if (!A.clip(full, MAX_NAME).toLowerCase().includes(needle)) return true;
+      }
+      const index = total++;
+      if (index < offset || nodes.length >= limit) return true;
+      if (full === undefined) full = A.nameOf(el, info.role);
       const name = A.clip(full, MAX_NAME);
-      if (name !== full) truncated = true;
+      if (name !== full) clipped.push(nodes.length);
       const node: SnapshotNode = { role: info.role, name, ref };
       if (info.level !== undefined) node.level = info.level;
       const checked = A.checkedOf(el, info.role);
@@ -49,7 +71,7 @@ export function perceivePart(A: AgentScope): void {
       nodes.push(node);
       return true;
     });
-    return { nodes, truncated: truncated || exhausted, unreachable };
+    return { nodes, total, clipped, exhausted, unreachable };
   };
 
   A.matchAll = function matchAll(role, name) {

@@ -8,7 +8,8 @@
  * imports nothing at run time, so the same string comes out of tsc for the hub and of Vite.
  *
  * Methods, each taking and returning JSON (agentTypes.ts):
- * - `snapshot({generation})` → `{nodes, truncated, unreachable}`
+ * - `snapshot({generation, offset?, limit?, role?, nameContains?})` →
+ *   `{nodes, total, clipped, exhausted, unreachable}`
  * - `act({operation, ref?, role?, name?, text?, dy?, generation})` → an act result; input that
  *   passes its checks (a click, a hover, typing, a key, a wheel) is left to the driver, which
  *   sends it through the browser's own input (agentAct.ts)

@@ -26,8 +26,17 @@ export interface AgentError {
   error: string;
 }
 
+/** Which nodes a snapshot answers: a window of the nodes that pass the filters, in page order. */
 export interface SnapshotArgs {
   generation: number;
+  /** The index of the first node answered, among those that pass the filters (default 0). */
+  offset?: number;
+  /** The most nodes answered, 1 to 10,000 (default 10,000). */
+  limit?: number;
+  /** Only nodes of exactly this role. */
+  role?: string;
+  /** Only nodes whose (cut) name contains this, ignoring case; normalised as names are. */
+  nameContains?: string;
 }
 
 export interface SnapshotNode {
@@ -45,9 +54,14 @@ export interface SnapshotNode {
 }
 
 export interface SnapshotResult {
+  /** The window asked for: at most `limit` nodes from `offset`. */
   nodes: SnapshotNode[];
-  /** More than 2,000 nodes, a name longer than 200 characters, or the visit budget ran out. */
-  truncated: boolean;
+  /** How many nodes pass the filters on the whole page (as far as the walk went). */
+  total: number;
+  /** Indexes in `nodes` of the names cut at 200 characters. */
+  clipped: number[];
+  /** The walk stopped at its budget of 200,000 elements: the rest of the page was not read. */
+  exhausted: boolean;
   unreachable: { frames: number; closedShadowRoots: number };
 }
 

@@ -7,6 +7,7 @@ import { HTML_CAP } from '../extract/cap.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { captureJpeg, evaluateIsolated } from './pageIo.js';
+import { readAnswer, READ_WINDOW, type ReadWindow } from './readPaging.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
 import { dialogOpen, done, errorText, fail } from './results.js';
 
@@ -80,20 +81,27 @@ function pageData(tab: Tab, data: Record<string, unknown>): Record<string, unkno
   };
 }
 
+/**
+ * The page's nodes from `offset` (among those the filters keep), as many as one answer holds
+ * (readPaging.ts), with `nextOffset` when more follow. Each call walks the page again; refs
+ * stay those of the generation, so the pages of one read join up.
+ */
 export async function read(core: DriverCore, cmd: Cmd<'read'>): Promise<DriverResult> {
   const tab = readableTab(core, cmd.tabId);
   if (isResult(tab)) return tab;
   const generation = tab.generation;
-  const snap = await agentCall(tab, 'snapshot', { generation });
+  const offset = cmd.offset ?? 0;
+  const snap = await agentCall(tab, 'snapshot', {
+    generation,
+    offset,
+    limit: READ_WINDOW,
+    role: cmd.role,
+    nameContains: cmd.nameContains,
+  });
   if (isResult(snap)) return snap;
   noteRefs(tab, generation);
-  return done(
-    pageData(tab, {
-      snapshot: snap.nodes,
-      truncated: snap.truncated,
-      unreachable: snap.unreachable,
-    }),
-  );
+  const window = { ...(snap as unknown as Omit<ReadWindow, 'offset'>), offset };
+  return done(readAnswer(window, cmd.format ?? 'page', (fields) => pageData(tab, fields)));
 }
 
 export async function screenshot(core: DriverCore, cmd: Cmd<'screenshot'>): Promise<DriverResult> {

@@ -147,21 +147,37 @@ export function driverRunEnv(ctx: RunContext): RunEnv {
     },
 
     async candidates(role: string): Promise<Candidate[]> {
-      const nodes = await snapshot(ctx);
+      const nodes = await snapshot(ctx, { role });
       return nodes.filter((n) => n.role === role && n.name !== '');
     },
   };
 }
 
-/** The page's named controls now, from a fresh read (authorised as any read is). */
-async function snapshot(ctx: RunContext): Promise<Candidate[]> {
-  const r = await read(ctx.core, { op: 'read', tabId: ctx.tabId });
-  if (!r.ok || !Array.isArray(r.data.snapshot)) return [];
-  return (r.data.snapshot as { role?: unknown; name?: unknown }[]).flatMap((n) =>
-    typeof n.role === 'string' && typeof n.name === 'string'
-      ? [{ role: n.role, name: n.name }]
-      : [],
-  );
+/** The most answers one look at the page reads (each some 1,500 nodes or more). */
+const MAX_READ_PAGES = 8;
+
+/**
+ * The page's controls now, of one role or with a piece of a name, from fresh reads (authorised
+ * as any read is), page after page.
+ */
+async function snapshot(
+  ctx: RunContext,
+  filter: { role: string } | { nameContains: string },
+): Promise<Candidate[]> {
+  const found: Candidate[] = [];
+  let offset: number | undefined = 0;
+  for (let i = 0; i < MAX_READ_PAGES && offset !== undefined; i++) {
+    const cmd = { op: 'read' as const, tabId: ctx.tabId, format: 'nodes' as const, offset };
+    const r = await read(ctx.core, { ...cmd, ...filter });
+    if (!r.ok || !Array.isArray(r.data.snapshot)) break;
+    for (const n of r.data.snapshot as { role?: unknown; name?: unknown }[]) {
+      if (typeof n.role === 'string' && typeof n.name === 'string') {
+        found.push({ role: n.role, name: n.name });
+      }
+    }
+    offset = typeof r.data.nextOffset === 'number' ? r.data.nextOffset : undefined;
+  }
+  return found;
 }
 
 /**
@@ -169,7 +185,8 @@ async function snapshot(ctx: RunContext): Promise<Candidate[]> {
  * missing target (self-heal does not apply: it needs a role), more than one asks the person.
  */
 async function roleOf(ctx: RunContext, name: string): Promise<string | AttemptResult> {
-  const roles = new Set((await snapshot(ctx)).filter((n) => n.name === name).map((n) => n.role));
+  const named = name.trim() === '' ? [] : await snapshot(ctx, { nameContains: name });
+  const roles = new Set(named.filter((n) => n.name === name).map((n) => n.role));
   if (roles.size === 1) return [...roles][0];
   if (roles.size === 0) {
     return { outcome: 'failed', postconditionMet: false, notFound: true, reason: 'not-found' };

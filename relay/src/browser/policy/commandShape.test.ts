@@ -50,6 +50,19 @@ describe('command shapes', () => {
     expect(why({ op: 'act', operation: 'dialog', accept: true, ref: 'e1' })).toMatch(/no target/);
     expect(why({ op: 'act', operation: 'key', key: 'a', accept: true })).toMatch(/dialog only/);
   });
+  it('checks the paging, the filters and the form of a read', () => {
+    expect(ok({ op: 'read', offset: 0, role: 'button', nameContains: 'Sa', format: 'page' })).toBe(
+      true,
+    );
+    expect(ok({ op: 'read', offset: 2500, format: 'nodes' })).toBe(true);
+    expect(why({ op: 'read', offset: -1 })).toMatch(/^offset/);
+    expect(why({ op: 'read', offset: 1.5 })).toMatch(/^offset/);
+    expect(why({ op: 'read', offset: '3' })).toMatch(/^offset/);
+    expect(why({ op: 'read', format: 'yaml' })).toMatch(/^format/);
+    expect(why({ op: 'read', nameContains: '  ' })).toMatch(/^nameContains/);
+    expect(why({ op: 'read', nameContains: 4 })).toMatch(/^nameContains/);
+    expect(why({ op: 'read', role: '' })).toMatch(/^role/);
+  });
   it('checks wait_for modes, needles and timeouts', () => {
     expect(why({ op: 'wait_for', text: 'a', role: 'button' })).toMatch(/exactly one/);
     expect(why({ op: 'wait_for' })).toMatch(/exactly one/);

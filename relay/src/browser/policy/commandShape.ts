@@ -230,6 +230,20 @@ function checkStyle(o: Obj): void {
   }
 }
 
+function checkRead(o: Obj): void {
+  const offset = o.offset;
+  if (offset !== undefined && offset !== null) {
+    if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+      throw new Bad('offset must be a whole number, 0 or more.');
+    }
+  }
+  nonEmpty(o, 'role', 64);
+  nonEmpty(o, 'nameContains', 1000);
+  if (present(o, 'format') && o.format !== 'page' && o.format !== 'nodes') {
+    throw new Bad('format must be page or nodes.');
+  }
+}
+
 function checkQueryFields(o: Obj): void {
   nonEmpty(o, 'selector', 4096, true);
   const f = o.fields;
@@ -269,6 +283,9 @@ export function checkCommand(value: unknown): ShapeCheck {
   try {
     nonEmpty(o, 'tabId', 64);
     switch (o.op) {
+      case 'read':
+        checkRead(o);
+        break;
       case 'query':
         checkQueryFields(o);
         break;

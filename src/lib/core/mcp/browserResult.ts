@@ -1,15 +1,15 @@
 /**
  * From the driver's result to what the AI client gets (SPEC §2): a success as compact JSON and
- * structuredContent (page data keeps its `untrusted: true`; a read too long for the byte bound
- * keeps its first nodes whole, an extract its small fields and the start of its markdown), a
- * screenshot as an image and a line naming the page, a refusal as its envelope, and a prompt as
- * the approval envelope.
+ * structuredContent (page data keeps its `untrusted: true`; a read comes from the driver paged
+ * within the byte bound; an extract too long keeps its small fields and the start of its
+ * markdown), a screenshot as an image and a line naming the page, a refusal as its envelope, and
+ * a prompt as the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
 import { promptOf } from '../../browser/promptOf';
 import { isRefusalCode } from '../../refusals';
-import { extractAnswer, needsApproval, readAnswer, refusal, success } from '../../mcp';
+import { extractAnswer, needsApproval, refusal, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */
 export function originOnly(address: string): string {
@@ -60,7 +60,6 @@ export function toolResult(cmd: DriverCommand, result: DriverResult): CallToolRe
       if (!result.image) return refusal('INTERNAL', 'The browser answered no image.');
       return screenshotResult(result.data, result.image);
     }
-    if (cmd.op === 'read') return success(readAnswer(result.data ?? {}));
     if (cmd.op === 'extract') return success(extractAnswer(result.data ?? {}));
     return success(result.data ?? {});
   }

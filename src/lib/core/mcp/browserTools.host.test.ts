@@ -52,8 +52,9 @@ describe('browser handlers', () => {
   it('send the driver command and answer its data as compact JSON, untrusted kept', async () => {
     const t = createTestHost();
     const data = {
+      page: 'e1 button: Go\ne2 link [disabled]: Help',
+      total: 2,
       url: 'http://127.0.0.1:4100/',
-      snapshot: [{ role: 'button', name: 'Go', ref: 'e1' }],
       untrusted: true,
     };
     t.driver = () => ({ ok: true, data });
