@@ -121,8 +121,9 @@ describe('TOOL_DEFINITIONS', () => {
   // The browser tools explain a loop, approvals and untrusted content besides their actions;
   // browser also runs and records workflows (three actions, six refusals of their own);
   // browser_read reports on them, says how a long extract is cut, how a read's lines go and how
-  // it pages.
-  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 6_200, browser_read: 4_600 };
+  // it pages; both tell of page dialogs (DIALOG_OPEN), and browser of its keyboard, hover and
+  // the dialog answer.
+  const DESCRIPTION_LIMIT: Record<string, number> = { browser: 6_700, browser_read: 4_900 };
   it.each(TOOL_DEFINITIONS.map((tool) => [tool.name, tool] as const))(
     '%s keeps its description short',
     (name, tool) => {
@@ -161,6 +162,7 @@ describe('TOOL_DEFINITIONS', () => {
         'NAVIGATION_SUPERSEDED',
         'TIMEOUT',
         'STALE_REF',
+        'DIALOG_OPEN',
         'ATTACHMENT_REQUIRED',
         'SESSION_NOT_FOUND',
         'SESSION_ORIGIN_MISMATCH',
@@ -182,6 +184,7 @@ describe('TOOL_DEFINITIONS', () => {
         'BROWSER_UNAVAILABLE',
         'TAB_NOT_FOUND',
         'STALE_REF',
+        'DIALOG_OPEN',
         'TIMEOUT',
         'ATTACHMENT_REQUIRED',
         'ATTACHMENT_ONCE_INSUFFICIENT',
@@ -312,7 +315,7 @@ describe('the browser tools', () => {
   it('give the result shapes the seeds promise', () => {
     for (const shape of [
       '{tabId, navigationId, url, title, generation}',
-      '{found, clicked|typed, matchedTotal, matchedVisible, url, generation}',
+      '{found, clicked|hovered|typed|scrolled|pressed, matchedTotal, matchedVisible, url, generation, dialog?}',
       '{result, untrusted:true}',
       '{loaded:true, handle}',
       '{entries:[{level, text}], url}',
