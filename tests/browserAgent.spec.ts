@@ -198,7 +198,7 @@ test('the agent runs in an isolated world: a page that patches DOM methods chang
   const agent = await agentOn(page);
   const snapshot = await snapshotOf(agent, 1);
   expect(snapshot.nodes).toHaveLength(8);
-  const typed = await agent.act({
+  const typed = await actAsDriver(page, agent, {
     operation: 'type',
     role: 'textbox',
     name: 'Display name',
