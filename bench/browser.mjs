@@ -8,14 +8,14 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { median, pct, rssMb, treePssMbOf, waitFor } from './stats.mjs';
+import { openHubApp, startBrowserHub } from './browserHub.mjs';
+import { median, pct, rssMb, treePssMbOf } from './stats.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.VMARK_BENCH_BROWSER_PORT ?? 7399);
@@ -92,6 +92,23 @@ export async function connect(name, command, args, env, cwd) {
   return { client, call, rss, pid: () => transport.pid };
 }
 
+/** Our side: the SDK client spawning vmark-relay with the hub's environment. */
+export function connectOurs(name, env) {
+  return connect(name, process.execPath, [join(root, 'relay/bin/vmark-relay.js')], env);
+}
+
+/** The peer: the SDK client spawning @playwright/mcp's cli.js over stdio on the same Chromium. */
+export function connectPeer(name, executablePath, peerDir) {
+  const peerCli = join(
+    dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')),
+    'cli.js',
+  );
+  // Run in a folder of its own: it writes snapshots of the pages it opens there.
+  const peerArgs = [peerCli, '--headless', '--isolated', '--executable-path', executablePath];
+  peerArgs.push('--no-sandbox', '--output-dir', peerDir);
+  return connect(name, process.execPath, peerArgs, { ...process.env }, peerDir);
+}
+
 export const textOf = (result) =>
   result.content
     .filter((c) => c.type === 'text')
@@ -115,63 +132,25 @@ const fmtMs = (xs) => `${median(xs).toFixed(0)} / ${pct(xs, 95).toFixed(0)} ms`;
 const kb = (bytes) => `${bytes.toLocaleString('en-US')} B`;
 
 export async function runBrowserBench(executablePath, args) {
-  const home = mkdtempSync(join(tmpdir(), 'vmark-bench-browser-'));
   const peerDir = mkdtempSync(join(tmpdir(), 'vmark-bench-peer-'));
-  const env = {
-    ...process.env,
-    VMARK_PORT: String(PORT),
-    VMARK_HOME: home,
-    VMARK_OPEN: '0',
-    // The AI's browser as the tests run it: no window, local pages allowed, the system Chromium.
-    VMARK_BROWSER_HEADLESS: '1',
-    VMARK_BROWSER_ALLOW_LOOPBACK: '1',
-    VMARK_CHROMIUM: executablePath,
-  };
-  const hub = spawn(process.execPath, [join(root, 'relay/dist/main.js')], { env, stdio: 'ignore' });
+  const hub = startBrowserHub(executablePath, PORT, 'browser');
   const pages = await startPages();
   let browser;
   const clients = [];
   const out = {};
   try {
-    await waitFor(() => fetch(`http://127.0.0.1:${PORT}/`).then((r) => r.ok));
+    await hub.ready();
     await new Promise((r) => setTimeout(r, 2000));
-    out.idleRss = rssMb(hub.pid);
+    out.idleRss = rssMb(hub.child.pid);
 
     browser = await chromium.launch({ executablePath, args, headless: true });
-    const app = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-    await app.goto(`http://127.0.0.1:${PORT}/`);
-    await app.locator('.statusbar .ai[data-ai-state="active"]').waitFor();
-    const ours = await connect(
-      'bench-browser',
-      process.execPath,
-      [join(root, 'relay/bin/vmark-relay.js')],
-      env,
-    );
+    const app = await openHubApp(browser, PORT);
+    const ours = await connectOurs('bench-browser', hub.env);
     clients.push(ours.client);
     await new Promise((r) => setTimeout(r, 2000));
-    out.connectedRss = rssMb(hub.pid);
+    out.connectedRss = rssMb(hub.child.pid);
 
-    const peerCli = join(
-      dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')),
-      'cli.js',
-    );
-    const peer = await connect(
-      'bench-browser',
-      process.execPath,
-      // Run in a folder of its own: it writes snapshots of the pages it opens there.
-      [
-        peerCli,
-        '--headless',
-        '--isolated',
-        '--executable-path',
-        executablePath,
-        '--no-sandbox',
-        '--output-dir',
-        peerDir,
-      ],
-      { ...process.env },
-      peerDir,
-    );
+    const peer = await connectPeer('bench-browser', executablePath, peerDir);
     clients.push(peer.client);
     await new Promise((r) => setTimeout(r, 2000));
     out.peerIdleRss = peer.rss();
@@ -284,16 +263,15 @@ export async function runBrowserBench(executablePath, args) {
     out.peerCount = textOf(peerCount.result);
 
     await new Promise((r) => setTimeout(r, 1000));
-    out.afterRss = rssMb(hub.pid);
+    out.afterRss = rssMb(hub.child.pid);
     out.peerAfterRss = peer.rss();
     out.peerAfterTreePss = treePssMbOf(peer.pid());
-    out.afterTreePss = treePssMbOf(hub.pid);
+    out.afterTreePss = treePssMbOf(hub.child.pid);
   } finally {
     for (const c of clients) await c.close().catch(() => undefined);
     await browser?.close();
-    hub.kill();
+    hub.stop();
     await pages.close();
-    rmSync(home, { recursive: true, force: true });
     rmSync(peerDir, { recursive: true, force: true });
   }
   return out;

@@ -8,60 +8,33 @@
 // vmark-relay, the hub (with the app core in a headless Chromium) and the hub's browser driver;
 // the peer through the same client spawning its cli.js over stdio on the same system Chromium.
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { connect } from './browser.mjs';
+import { connectOurs, connectPeer } from './browser.mjs';
+import { openHubApp, startBrowserHub } from './browserHub.mjs';
 import { oursAgent, peerAgent, runTask } from './browserTaskAgents.mjs';
 import { ITEMS, startTaskServers, TASKS } from './browserTaskPages.mjs';
 import { median, pct, waitFor } from './stats.mjs';
 
-const root = new URL('..', import.meta.url).pathname;
 /** Timed reads of the 2,000-item page on each side, in turns, after the task itself. */
 const READS = Number(process.env.VMARK_BENCH_TASKS_READS ?? 5);
 
 export async function runBrowserTasksBench(executablePath, args, port) {
-  const home = mkdtempSync(join(tmpdir(), 'vmark-bench-tasks-'));
   const peerDir = mkdtempSync(join(tmpdir(), 'vmark-bench-tasks-peer-'));
-  const env = {
-    ...process.env,
-    VMARK_PORT: String(port),
-    VMARK_HOME: home,
-    VMARK_OPEN: '0',
-    VMARK_BROWSER_HEADLESS: '1',
-    VMARK_BROWSER_ALLOW_LOOPBACK: '1',
-    VMARK_CHROMIUM: executablePath,
-  };
-  const hub = spawn(process.execPath, [join(root, 'relay/dist/main.js')], { env, stdio: 'ignore' });
+  const hub = startBrowserHub(executablePath, port, 'tasks');
   const server = await startTaskServers();
   const clients = [];
   let browser;
   const out = { tasks: [], grants: [], readMs: [], snapMs: [] };
   try {
-    await waitFor(() => fetch(`http://127.0.0.1:${port}/`).then((r) => r.ok));
+    await hub.ready();
     browser = await chromium.launch({ executablePath, args, headless: true });
-    const app = await (await browser.newContext({ serviceWorkers: 'block' })).newPage();
-    await app.goto(`http://127.0.0.1:${port}/`);
-    await app.locator('.statusbar .ai[data-ai-state="active"]').waitFor();
-    const relay = [join(root, 'relay/bin/vmark-relay.js')];
-    const ours = await connect('bench-tasks', process.execPath, relay, env);
+    const app = await openHubApp(browser, port);
+    const ours = await connectOurs('bench-tasks', hub.env);
     clients.push(ours.client);
-    const peerCli = join(
-      dirname(createRequire(import.meta.url).resolve('@playwright/mcp/package.json')),
-      'cli.js',
-    );
-    const peerArgs = [peerCli, '--headless', '--isolated', '--executable-path', executablePath];
-    peerArgs.push('--no-sandbox', '--output-dir', peerDir);
-    const peer = await connect(
-      'bench-tasks',
-      process.execPath,
-      peerArgs,
-      { ...process.env },
-      peerDir,
-    );
+    const peer = await connectPeer('bench-tasks', executablePath, peerDir);
     clients.push(peer.client);
     const agents = [oursAgent(ours, app, out.grants), peerAgent(peer)];
     for (const [k, task] of TASKS.entries()) {
@@ -97,9 +70,8 @@ export async function runBrowserTasksBench(executablePath, args, port) {
   } finally {
     for (const c of clients) await c.close().catch(() => undefined);
     await browser?.close();
-    hub.kill();
+    hub.stop();
     await server.close();
-    rmSync(home, { recursive: true, force: true });
     rmSync(peerDir, { recursive: true, force: true });
   }
   return out;
