@@ -160,7 +160,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     hubPort: port,
     log,
     emit: (event) => toActiveApp({ t: 'browser-event', event }),
-    createAgent: (page) => new IsolatedAgent(page),
+    createAgent: (page, target) => new IsolatedAgent(page, target),
     // The reader (and its DOM) is loaded on the first extract, not with the hub.
     extractor: async (html, pageUrl) =>
       (await import('./browser/extract/extract.js')).extract(html, pageUrl),

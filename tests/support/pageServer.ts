@@ -65,6 +65,11 @@ export async function startPageServer(routes: Record<string, Route> = {}): Promi
   return {
     origin,
     url: (path) => origin + path,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Idle keep-alive sockets of the browser would hold the close open.
+        server.closeAllConnections();
+      }),
   };
 }

@@ -73,10 +73,10 @@ const tabId = optionalIdSchema(
 );
 
 const REF_MESSAGE =
-  'ref must be an element ref such as "e5", from a browser_read read of the current page';
+  'ref must be an element ref such as "e5" (or "f2e5" inside a frame), from a browser_read read of the current page';
 const ref = z
   .string(sentence(REF_MESSAGE))
-  .regex(/^e[0-9]{1,9}$/, sentence(REF_MESSAGE))
+  .regex(/^(f[1-9][0-9]{0,3})?e[0-9]{1,9}$/, sentence(REF_MESSAGE))
   .optional();
 
 const role = boundedString('role', 'an ARIA role such as "button"', 64)

@@ -89,21 +89,6 @@ export function actPart(A: AgentScope): void {
   }
 
   /**
-   * What covers `el` at the hit point, named by its outermost element that does not hold `el`:
-   * the outermost positioned one (a fixed banner, not the paragraph in it), else the outermost.
-   */
-  function coverOf(hit: Element, el: Element): Element {
-    let outermost = hit;
-    let positioned: Element | null = null;
-    for (let at: Element | null = hit; at && !A.within(el, at); at = A.parentOf(at)) {
-      if (at === document.body || at === document.documentElement) break;
-      outermost = at;
-      if (getComputedStyle(at).position !== 'static') positioned = at;
-    }
-    return positioned ?? outermost;
-  }
-
-  /**
    * The checks before a pointer-like act: disabled and upload (unless only pointing at it),
    * scrolled into view, hit-tested.
    */
@@ -131,7 +116,7 @@ export function actPart(A: AgentScope): void {
     const hit = A.deepFromPoint(x, y);
     if (!hit) return refuse({ reason: 'offscreen' });
     if (!A.within(hit, el) && !A.within(el, hit)) {
-      return refuse({ reason: 'obscured', by: A.describeEl(coverOf(hit, el)) });
+      return refuse({ reason: 'obscured', by: A.describeEl(A.coverOf(hit, el)) });
     }
     return { x, y };
   }
@@ -159,7 +144,8 @@ export function actPart(A: AgentScope): void {
     const { plan, ...outcome } = A.typeInto(target.el, args.text);
     return {
       found: true,
-      ...(plan ? { typePlan: plan } : outcome),
+      // `typeAt`: where the field was hit-tested, for the checks of the frames around it.
+      ...(plan ? { typePlan: plan, typeAt: point } : outcome),
       matchedTotal: target.total,
       matchedVisible: target.visible,
       ref: target.ref,

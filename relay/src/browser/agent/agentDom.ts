@@ -51,6 +51,21 @@ export function domPart(A: AgentScope): void {
     return hit;
   };
 
+  /**
+   * What covers `el` at the hit point, named by its outermost element that does not hold `el`:
+   * the outermost positioned one (a fixed banner, not the paragraph in it), else the outermost.
+   */
+  A.coverOf = function coverOf(hit, el) {
+    let outermost = hit;
+    let positioned: Element | null = null;
+    for (let at: Element | null = hit; at && !A.within(el, at); at = A.parentOf(at)) {
+      if (at === document.body || at === document.documentElement) break;
+      outermost = at;
+      if (getComputedStyle(at).position !== 'static') positioned = at;
+    }
+    return positioned ?? outermost;
+  };
+
   A.deepActive = function deepActive() {
     let active = document.activeElement;
     while (active && active.shadowRoot && active.shadowRoot.activeElement) {

@@ -5,10 +5,11 @@
  * agentScope.ts).
  */
 import type { AgentScope } from './agentScope.js';
-import type { SnapshotNode } from './agentTypes.js';
+import type { SnapshotNode, SnapshotResult } from './agentTypes.js';
 
 export function perceivePart(A: AgentScope): void {
-  const MAX_WINDOW = 10000;
+  const DEFAULT_WINDOW = 10000;
+  const MAX_WINDOW = 20000;
   const MAX_NAME = 200;
   const VISIT_BUDGET = 200000;
   const TEXT_BUDGET = 20000;
@@ -24,7 +25,7 @@ export function perceivePart(A: AgentScope): void {
     const generation = args?.generation;
     if (!A.validGeneration(generation) || !A.fresh(generation)) return stale();
     const offset = args.offset ?? 0;
-    const limit = args.limit ?? MAX_WINDOW;
+    const limit = args.limit ?? DEFAULT_WINDOW;
     if (!whole(offset, 0, Number.MAX_SAFE_INTEGER)) return { error: 'offset must be 0 or more' };
     if (!whole(limit, 1, MAX_WINDOW)) return { error: 'limit must be from 1 to ' + MAX_WINDOW };
     const role = args.role;
@@ -37,12 +38,18 @@ export function perceivePart(A: AgentScope): void {
     const nodes: SnapshotNode[] = [];
     const clipped: number[] = [];
     const unreachable = { frames: 0, closedShadowRoots: 0 };
+    const owners: Element[] = [];
+    const at: number[] = [];
     let total = 0;
     const { exhausted } = A.walk(document.documentElement, VISIT_BUDGET, (el) => {
       if (A.prunes(el, getComputedStyle(el))) return false;
       const shows = A.showsSelf(el);
-      if (el.localName === 'iframe' || el.localName === 'frame') {
-        if (shows) unreachable.frames++;
+      if (A.isFrameOwner(el)) {
+        // The frame's nodes come in its place, from its own agent (driver/frameAgents.ts).
+        if (shows && args.frames === true) {
+          owners.push(el);
+          at.push(total);
+        } else if (shows) unreachable.frames++;
         return false;
       }
       if (shows && A.closedHost(el)) unreachable.closedShadowRoots++;
@@ -71,7 +78,9 @@ export function perceivePart(A: AgentScope): void {
       nodes.push(node);
       return true;
     });
-    return { nodes, total, clipped, exhausted, unreachable };
+    const result: SnapshotResult = { nodes, total, clipped, exhausted, unreachable };
+    if (owners.length > 0) result.frames = { token: A.keepOwners(owners), at };
+    return result;
   };
 
   A.matchAll = function matchAll(role, name) {
@@ -106,15 +115,18 @@ export function perceivePart(A: AgentScope): void {
   A.check = function check(args) {
     const generation = args?.generation;
     if (!A.validGeneration(generation) || !A.fresh(generation)) return stale();
-    const modes = ['ref', 'role', 'text'].filter(
-      (k) => (args as unknown as Record<string, unknown>)[k] !== undefined,
-    );
+    // A name alone (no role) is a target too, as in an act.
+    const byName = args.role !== undefined || args.name !== undefined;
+    const modes = [args.ref !== undefined, byName, args.text !== undefined].filter(Boolean);
     if (modes.length !== 1) return { error: 'check takes exactly one of ref, role or text' };
     if (typeof args.ref === 'string') {
       const el = A.resolve(args.ref, generation);
       return el && A.rendered(el) ? { matched: true, ref: args.ref } : { matched: false };
     }
-    if (typeof args.role === 'string') {
+    if (byName) {
+      if (args.role !== undefined && typeof args.role !== 'string') {
+        return { error: 'role must be a string' };
+      }
       if (args.name !== undefined && typeof args.name !== 'string') {
         return { error: 'name must be a string' };
       }

@@ -24,6 +24,7 @@ import type {
   StyleArgs,
   StyleResult,
   TypePlan,
+  FrameHit,
 } from './agentTypes.js';
 
 export interface RoleInfo {
@@ -71,6 +72,11 @@ export interface AgentScope {
   ): { exhausted: boolean };
   /** The innermost element at a viewport point, through open shadow roots. */
   deepFromPoint(x: number, y: number): Element | null;
+  /**
+   * What covers `el` at a hit point, named by its outermost element that does not hold `el`: the
+   * outermost positioned one (a fixed banner, not the paragraph in it), else the outermost.
+   */
+  coverOf(hit: Element, el: Element): Element;
   /** The element with focus, through open shadow roots. */
   deepActive(): Element | null;
   /** Inside an `inert` subtree, or `pointer-events: none`. */
@@ -132,6 +138,16 @@ export interface AgentScope {
   isTextEntry(el: Element): boolean;
   recordArm(): { armed: boolean } | AgentError;
   recordDisarm(): { armed: boolean };
+  // agentFrames
+  isFrameOwner(el: Element): boolean;
+  /** Keeps a walk's frame owners; the token names them for `frameOwner`. */
+  keepOwners(owners: Element[]): number;
+  frameOwner(token: number, index: number): Element | null;
+  /** The shown frame owners of the document, kept under a token. */
+  frameOwners(): { token: number; count: number };
+  /** A point of the frame's viewport in this one's, in view and hit-tested (agentFrames.ts). */
+  frameHit(el: Element, args: { x: number; y: number }): FrameHit | AgentError;
+  where(): { url: string; origin: string };
   // agentWatch
   watchArm(): { armed: boolean } | AgentError;
   watchDisarm(): { armed: boolean };

@@ -25,10 +25,14 @@
  *   armed (agentRecord.ts)
  * - `watchArm()` / `watchDisarm()` → `{armed}`: the person's presses go to the hub while armed,
  *   during a workflow run (agentWatch.ts)
+ * - `frameOwners()` → `{token, count}`, `frameOwner(token, index)` → the owner element, and
+ *   `frameHit(owner, {x, y})` → a point of this viewport or a refusal: the driver's way into
+ *   frames (agentFrames.ts); `where()` → `{url, origin}`
  * A malformed call answers `{error}`.
  */
 import { actPart } from './agentAct.js';
 import { domPart } from './agentDom.js';
+import { framesPart } from './agentFrames.js';
 import { perceivePart } from './agentPerceive.js';
 import { queryPart } from './agentQuery.js';
 import { recordPart } from './agentRecord.js';
@@ -55,6 +59,10 @@ export function installPart(A: AgentScope): void {
     scrollPosition: A.scrollPosition,
     watchArm: A.watchArm,
     watchDisarm: A.watchDisarm,
+    frameOwner: A.frameOwner,
+    frameOwners: A.frameOwners,
+    frameHit: A.frameHit,
+    where: A.where,
   });
   Object.defineProperty(globalThis, '__vmarkAgent', { value: api, enumerable: false });
 }
@@ -65,6 +73,7 @@ export const AGENT_PARTS: ReadonlyArray<(A: AgentScope) => void> = [
   domPart,
   rolesPart,
   refsPart,
+  framesPart,
   perceivePart,
   typePart,
   actPart,

@@ -63,6 +63,9 @@ describe('the agent source', () => {
         'check',
         'describe',
         'finishType',
+        'frameHit',
+        'frameOwner',
+        'frameOwners',
         'gateSignals',
         'query',
         'recordArm',
@@ -72,6 +75,7 @@ describe('the agent source', () => {
         'style',
         'watchArm',
         'watchDisarm',
+        'where',
       ].sort(),
     );
     expect(runInNewContext(AGENT_SOURCE, world)).toBe(true);

@@ -19,7 +19,9 @@ export type AgentMethod =
   | 'finishType'
   | 'scrollPosition'
   | 'watchArm'
-  | 'watchDisarm';
+  | 'watchDisarm'
+  | 'frameOwners'
+  | 'where';
 
 /** A malformed call (a missing argument, an invalid selector, a stale generation for a read). */
 export interface AgentError {
@@ -31,12 +33,14 @@ export interface SnapshotArgs {
   generation: number;
   /** The index of the first node answered, among those that pass the filters (default 0). */
   offset?: number;
-  /** The most nodes answered, 1 to 10,000 (default 10,000). */
+  /** The most nodes answered, 1 to 20,000 (default 10,000). */
   limit?: number;
   /** Only nodes of exactly this role. */
   role?: string;
   /** Only nodes whose (cut) name contains this, ignoring case; normalised as names are. */
   nameContains?: string;
+  /** Keep the shown frames' owners and say where they sit (`frames` in the result). */
+  frames?: boolean;
 }
 
 export interface SnapshotNode {
@@ -63,7 +67,17 @@ export interface SnapshotResult {
   /** The walk stopped at its budget of 200,000 elements: the rest of the page was not read. */
   exhausted: boolean;
   unreachable: { frames: number; closedShadowRoots: number };
+  /**
+   * The shown frames the walk passed, when asked for (`frames: true`): `at` is how many of the
+   * listed nodes come before the frame; `token` names the owners for the driver (agentFrames.ts).
+   */
+  frames?: { token: number; at: number[] };
 }
+
+/** A point of a frame's viewport in its parent's, or why the frame cannot take it. */
+export type FrameHit =
+  | { x: number; y: number }
+  | { reason: 'hidden' | 'offscreen' | 'obscured' | 'disabled'; by?: string; detail?: string };
 
 export type ActOperation = 'click' | 'type' | 'scroll' | 'key' | 'hover';
 
@@ -129,6 +143,8 @@ export interface ActResult {
   /** For a wheel: the scroll position before, to compare with `scrollPosition` after. */
   scrollFrom?: number;
   typePlan?: TypePlan;
+  /** With a typing plan: the field's hit-tested point, for the checks of enclosing frames. */
+  typeAt?: { x: number; y: number };
   keyReady?: boolean;
   matchedTotal: number;
   matchedVisible: number;

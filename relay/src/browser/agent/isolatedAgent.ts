@@ -51,6 +51,8 @@ const METHODS: ReadonlySet<string> = new Set<AgentMethod>([
   'scrollPosition',
   'watchArm',
   'watchDisarm',
+  'frameOwners',
+  'where',
 ]);
 
 /** The methods that change nothing in the page, safe to ask again of a new document. */
@@ -60,6 +62,8 @@ const READS: ReadonlySet<string> = new Set<AgentMethod>([
   'check',
   'describe',
   'gateSignals',
+  'frameOwners',
+  'where',
 ]);
 
 /** An act or style whose document was replaced while it was being sent. */
@@ -83,6 +87,24 @@ const CALL =
   'function (method, args, key) {' +
   " if (globalThis.__vmarkAgentKey !== key) throw new Error('vmark agent world lost');" +
   ' return globalThis.__vmarkAgent[method](args); }';
+
+/** Hands a kept frame owner out by reference, for the DevTools protocol to name its frame. */
+const OWNER =
+  'function (token, index, key) {' +
+  " if (globalThis.__vmarkAgentKey !== key) throw new Error('vmark agent world lost');" +
+  ' return globalThis.__vmarkAgent.frameOwner(token, index); }';
+
+/** Asks the agent about a frame's owner element, which is `this`. */
+const ON_OWNER =
+  'function (args, key) {' +
+  " if (globalThis.__vmarkAgentKey !== key) throw new Error('vmark agent world lost');" +
+  ' return globalThis.__vmarkAgent.frameHit(this, args); }';
+
+/** A frame below the main one: the session of the process it lives in, and its id there. */
+export interface FrameTarget {
+  session: () => Promise<CDPSession>;
+  frameId: string;
+}
 
 interface World {
   contextId: number;
@@ -131,7 +153,14 @@ export class IsolatedAgent {
   /** Watch starts and stops, one after another: a stop still on its way never undoes a start. */
   private watchOps: Promise<void> = Promise.resolve();
 
-  constructor(private readonly page: Page) {
+  /**
+   * The agent of the page's main frame; or, with `target`, of a frame inside it, which follows
+   * its documents by finding its world gone (frameAgents.ts).
+   */
+  constructor(
+    private readonly page: Page,
+    private readonly target?: FrameTarget,
+  ) {
     this.onNavigated = (frame) => {
       if (frame !== this.page.mainFrame()) return;
       this.world = null;
@@ -139,7 +168,7 @@ export class IsolatedAgent {
       if (this.recorder) void this.call('recordArm').catch(() => undefined);
       if (this.watcher) void this.call('watchArm').catch(() => undefined);
     };
-    page.on('framenavigated', this.onNavigated);
+    if (!target) page.on('framenavigated', this.onNavigated);
   }
 
   /**
@@ -279,6 +308,69 @@ export class IsolatedAgent {
     return this.call('gateSignals') as Promise<GateSignals>;
   }
 
+  /**
+   * The frame id of the owner at `index` of the walk named by `token` (a snapshot's or
+   * `frameOwners`'), or null when it is gone or shows no document.
+   */
+  async frameIdAt(token: number, index: number): Promise<string | null> {
+    const session = await this.cdp();
+    const { contextId, key } = await this.currentWorld();
+    const answer = (await session.send('Runtime.callFunctionOn', {
+      functionDeclaration: OWNER,
+      executionContextId: contextId,
+      arguments: [{ value: token }, { value: index }, { value: key }],
+      returnByValue: false,
+    })) as CallAnswer & { result: { objectId?: string } };
+    const objectId = answer.result.objectId;
+    if (answer.exceptionDetails || !objectId) return null;
+    try {
+      const described = (await session.send('DOM.describeNode', { objectId })) as {
+        node: { frameId?: string };
+      };
+      return described.node.frameId ?? null;
+    } finally {
+      await session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    }
+  }
+
+  /**
+   * `frameHit` on the element that holds the frame `frameId` in this document: the point of
+   * the frame's viewport in this one's, or why the frame cannot take it.
+   */
+  async hitOwner(frameId: string, point: { x: number; y: number }): Promise<unknown> {
+    const session = await this.cdp();
+    const { contextId, key } = await this.currentWorld();
+    const owner = (await session.send('DOM.getFrameOwner', { frameId })) as {
+      backendNodeId: number;
+    };
+    const resolved = (await session.send('DOM.resolveNode', {
+      backendNodeId: owner.backendNodeId,
+      executionContextId: contextId,
+    })) as { object: { objectId?: string } };
+    const objectId = resolved.object.objectId;
+    if (!objectId) throw new Error('the frame has no element in its parent');
+    try {
+      const answer = (await session.send('Runtime.callFunctionOn', {
+        functionDeclaration: ON_OWNER,
+        objectId,
+        arguments: [{ value: point }, { value: key }],
+        returnByValue: true,
+      })) as CallAnswer;
+      if (answer.exceptionDetails) {
+        const details = answer.exceptionDetails;
+        throw new Error(`agent frameHit failed: ${details.exception?.description ?? details.text}`);
+      }
+      return answer.result.value;
+    } finally {
+      await session.send('Runtime.releaseObject', { objectId }).catch(() => undefined);
+    }
+  }
+
+  /** The CDP session this agent's frame lives in (its frames in the same process share it). */
+  sessionOf(): Promise<CDPSession> {
+    return this.cdp();
+  }
+
   /** Stops following the page and closes the CDP session (the page itself is left alone). */
   async dispose(): Promise<void> {
     this.page.off('framenavigated', this.onNavigated);
@@ -306,6 +398,8 @@ export class IsolatedAgent {
   }
 
   private cdp(): Promise<CDPSession> {
+    // A frame's session may change as the frame moves between processes: asked each time.
+    if (this.target) return this.target.session();
     if (!this.session) {
       const pending = this.page.context().newCDPSession(this.page);
       this.session = pending;
@@ -330,9 +424,11 @@ export class IsolatedAgent {
 
   private async createWorld(): Promise<World> {
     const session = await this.cdp();
-    const tree = (await session.send('Page.getFrameTree')) as FrameTree;
+    const frameId =
+      this.target?.frameId ??
+      ((await session.send('Page.getFrameTree')) as FrameTree).frameTree.frame.id;
     const world = (await session.send('Page.createIsolatedWorld', {
-      frameId: tree.frameTree.frame.id,
+      frameId,
       worldName: AGENT_WORLD,
       grantUniveralAccess: false,
     })) as { executionContextId: number };

@@ -7,13 +7,15 @@
 import type { TypePlan } from '../agent/agentTypes.js';
 import { chordLabel, keyChord } from '../policy/keyChord.js';
 import type { DriverCommand, DriverResult } from '../protocol.js';
-import { urlForAgent } from '../policy/urls.js';
-import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
+import { originForAgent, urlForAgent } from '../policy/urls.js';
+import { isResult, type AuthRequest, type DriverCore, type PageAgent, type Tab } from './core.js';
 import type { DialogInfo } from './pageDialogs.js';
 import { typeText, untilDoneOrDialog, wheel, type Point } from './pageInput.js';
 import { withDriverInput } from './driverInput.js';
 import { evaluateIsolated, ScriptError } from './pageIo.js';
-import { agentCall } from './readCommands.js';
+import { agentCall } from './agentCalls.js';
+import { frameOrigin } from './frameRefs.js';
+import { documentOf, markRefs, refTarget } from './frameReads.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
 import { done, errorText, fail } from './results.js';
 
@@ -148,6 +150,7 @@ async function sendInput(
   cmd: Cmd<'act'>,
   answer: Record<string, unknown>,
   input: AgentInput,
+  agent: PageAgent,
 ): Promise<void> {
   const page = tab.page;
   const log = (message: string) => core.log(`${tab.id}: ${message}`);
@@ -166,7 +169,7 @@ async function sendInput(
   } else if (input.wheelAt) {
     const at = input.wheelAt;
     const position = async () => {
-      const now = await agentCall(tab, 'scrollPosition', {});
+      const now = await agentCall(tab, 'scrollPosition', {}, agent);
       return isResult(now) || typeof now.position !== 'number' ? null : now.position;
     };
     const from = input.scrollFrom ?? 0;
@@ -182,7 +185,7 @@ async function sendInput(
     const plan = input.typePlan;
     dialog = await send(() => typeText(page, plan));
     if (!dialog) {
-      const finished = await agentCall(tab, 'finishType', { token: plan.token });
+      const finished = await agentCall(tab, 'finishType', { token: plan.token }, agent);
       if (isResult(finished)) throw new Error('the typing could not be checked');
       Object.assign(answer, finished);
     } else answer.typed = true;
@@ -202,17 +205,79 @@ interface AgentInput {
   scrollFrom?: number;
   keyReady?: boolean;
   typePlan?: TypePlan;
+  typeAt?: Point;
 }
 
 function takeInput(answer: Record<string, unknown>): AgentInput {
   const input: AgentInput = {};
-  for (const key of ['clickAt', 'hoverAt', 'wheelAt', 'scrollFrom', 'keyReady', 'typePlan']) {
+  for (const key of [
+    'clickAt',
+    'hoverAt',
+    'wheelAt',
+    'scrollFrom',
+    'keyReady',
+    'typePlan',
+    'typeAt',
+  ]) {
     if (key in answer) {
       (input as Record<string, unknown>)[key] = answer[key];
       delete answer[key];
     }
   }
   return input;
+}
+
+/**
+ * The document the act's target is in: the page's own (0) or a frame's, with the target's ref
+ * there and the frame's origin, for which the act is approved.
+ */
+async function targetDocument(
+  tab: Tab,
+  cmd: Cmd<'act'>,
+  generation: number,
+): Promise<{ n: number; local?: string; frameOrigin?: string } | DriverResult> {
+  let n = 0;
+  let local: string | undefined;
+  if (cmd.ref !== undefined) {
+    const target = refTarget(tab, cmd.ref, generation);
+    if (isResult(target)) return target;
+    ({ n, local } = target);
+  } else if (cmd.role !== undefined || cmd.name !== undefined) {
+    const found = await documentOf(tab, { role: cmd.role, name: cmd.name }, generation);
+    if (isResult(found)) return found;
+    n = found;
+  }
+  if (n === 0) return { n, local };
+  const agent = tab.frames.agentOf(n);
+  const where = agent ? await agentCall(tab, 'where', {}, agent) : null;
+  if (!where || isResult(where)) {
+    return where ?? fail('STALE_REF', 'The frame is gone from the page; read again.');
+  }
+  const pageOrigin = originForAgent(tab.page.url());
+  return {
+    n,
+    local,
+    frameOrigin: frameOrigin(where as { url: string; origin: string }, pageOrigin),
+  };
+}
+
+/**
+ * The input's points, from the frame's viewport into the page's, checked at every frame level
+ * (frameAgents.ts); the refusal when a frame around the target is hidden, covered or out of view.
+ */
+async function intoPage(
+  tab: Tab,
+  n: number,
+  input: AgentInput,
+): Promise<Record<string, unknown> | null> {
+  for (const key of ['clickAt', 'hoverAt', 'typeAt'] as const) {
+    const point = input[key];
+    if (!point) continue;
+    const at = await tab.frames.toPage(n, point);
+    if ('reason' in at) return { ...at };
+    input[key] = at;
+  }
+  return null;
 }
 
 /**
@@ -229,23 +294,43 @@ export async function act(
   if (isResult(tab)) return tab;
   const stale = cmd.ref !== undefined ? staleRef(tab) : null;
   if (stale) return stale;
-  const denied = core.authorize(tab, { ...actRequest(cmd), fresh: opts.fresh === true });
+  const generation = tab.generation;
+  const doc = await targetDocument(tab, cmd, generation);
+  if (isResult(doc)) return doc;
+  const request = { ...actRequest(cmd), fresh: opts.fresh === true, frameOrigin: doc.frameOrigin };
+  const denied = core.authorize(tab, request);
   if (denied) return denied;
   core.focus(tab);
-  const generation = tab.generation;
+  const agent = tab.frames.agentOf(doc.n);
+  if (!agent) return fail('STALE_REF', 'The frame is gone from the page; read again.');
   const popupMark = await tab.popups.mark();
-  const answer = await agentCall(tab, 'act', {
-    operation: cmd.operation,
-    generation,
-    ref: cmd.ref,
-    role: cmd.role,
-    name: cmd.name,
-    text: cmd.text,
-    dy: cmd.dy,
-  });
+  const answer = await agentCall(
+    tab,
+    'act',
+    {
+      operation: cmd.operation,
+      generation,
+      ref: doc.local,
+      role: cmd.role,
+      name: cmd.name,
+      text: cmd.text,
+      dy: cmd.dy,
+    },
+    agent,
+  );
   if (isResult(answer)) return answer;
+  markRefs(answer, doc.n);
   if (handsOutRefs(answer)) noteRefs(tab, generation);
   const input = takeInput(answer);
+  if (doc.n > 0 && answer.found === true && !answer.reason) {
+    try {
+      const refused = await intoPage(tab, doc.n, input);
+      if (refused) Object.assign(answer, refused);
+    } catch (e) {
+      if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
+      return fail('INTERNAL', `The frame around the target could not be checked: ${errorText(e)}`);
+    }
+  }
   if (answer.found === true && !answer.reason && Object.keys(input).length > 0) {
     if (tab.generation !== generation) {
       return fail(
@@ -254,7 +339,7 @@ export async function act(
       );
     }
     try {
-      await sendInput(core, tab, cmd, answer, input);
+      await sendInput(core, tab, cmd, answer, input, agent);
     } catch (e) {
       if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
       return fail('INTERNAL', `The ${cmd.operation} failed: ${errorText(e)}`);

@@ -53,6 +53,7 @@ export class ApprovalDesk {
       target: request.target,
       payload: request.payload,
       fresh: request.fresh,
+      frameOrigin: request.frameOrigin,
     });
     return this.#apply(tab, decision);
   }

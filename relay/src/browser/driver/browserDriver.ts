@@ -440,6 +440,7 @@ export class BrowserDriver implements DriverCore {
     this.#workflows?.runs.tabClosed(tab.id);
     this.#workflows?.recordings.drop(tab.id);
     tab.ticket?.settle('failed', { code: 'TAB_NOT_FOUND', message: 'The tab closed.' });
+    tab.frames.dispose();
     void tab.agent.dispose().catch(() => undefined);
     this.changed();
     this.#armIdle();

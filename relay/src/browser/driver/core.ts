@@ -4,12 +4,14 @@
  * import the driver itself, so there is no cycle between them.
  */
 import type { CDPSession, Page } from 'playwright-core';
+import type { FrameTarget } from '../agent/isolatedAgent.js';
 import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
 import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
 import type { WorkflowState } from './workflowState.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import type { DialogWatch } from './pageDialogs.js';
+import type { FrameAgents } from './frameAgents.js';
 import type { PopupLog } from './popupLog.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
@@ -24,10 +26,17 @@ export interface PageAgent {
   /** Arms the watch for the person's presses, in this document and the next ones (agentWatch.ts). */
   startWatching(onInput: () => void): Promise<void>;
   stopWatching(): Promise<void>;
+  /** The frame id of a kept frame owner (agentFrames.ts), or null. */
+  frameIdAt(token: number, index: number): Promise<string | null>;
+  /** The point of frame `frameId`'s viewport in this one's, or why the frame cannot take it. */
+  hitOwner(frameId: string, point: { x: number; y: number }): Promise<unknown>;
+  /** The DevTools session the agent's frame lives in. */
+  sessionOf(): Promise<CDPSession>;
   dispose(): Promise<void>;
 }
 
-export type AgentFactory = (page: Page) => PageAgent;
+/** The agent of a page's main frame, or with `target` of a frame inside it. */
+export type AgentFactory = (page: Page, target?: FrameTarget) => PageAgent;
 
 /** Reader-mode extraction of captured HTML (relay/src/browser/extract), loaded when first used. */
 export type Extractor = (
@@ -48,6 +57,8 @@ export interface Tab {
   /** Opened by the person in the AI's window, not by an AI. */
   readonly human: boolean;
   readonly agent: PageAgent;
+  /** The agents of the page's frames, numbered for refs (frameAgents.ts). */
+  readonly frames: FrameAgents;
   readonly cdp: Promise<CDPSession>;
   readonly console: ConsoleRing;
   /** Shared posture: the origins the person let the AI see in this tab. */
@@ -79,6 +90,8 @@ export interface AuthRequest {
   payload?: { text: string; summary?: string; script?: string };
   /** A standing grant is not enough (a healed workflow step): only the person's fresh answer. */
   fresh?: boolean;
+  /** The origin of the frame the act's target is in, when not the page's (frameRefs.ts). */
+  frameOrigin?: string;
 }
 
 export interface Settings {

@@ -9,6 +9,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
 import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
 import type { AgentFactory, Tab } from './core.js';
+import { FrameAgents } from './frameAgents.js';
 import { DialogWatch } from './pageDialogs.js';
 import { PopupLog } from './popupLog.js';
 import { errorText } from './results.js';
@@ -40,11 +41,13 @@ export function watchPage(
   createAgent: AgentFactory,
   hooks: WatchHooks,
 ): Tab {
+  const agent = createAgent(page);
   const tab: Tab = {
     id,
     page,
     human,
-    agent: createAgent(page),
+    agent,
+    frames: new FrameAgents(page, agent, createAgent),
     cdp: context.newCDPSession(page),
     console: new ConsoleRing(),
     approvedOrigins: new Set(),

@@ -9,7 +9,9 @@ import { isResult, type DriverCore, type Tab } from './core.js';
 import { captureJpeg, evaluateIsolated } from './pageIo.js';
 import { readAnswer, READ_WINDOW, type ReadWindow } from './readPaging.js';
 import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
-import { dialogOpen, done, errorText, fail } from './results.js';
+import { done, errorText, fail } from './results.js';
+import { agentCall } from './agentCalls.js';
+import { checkAcross, composedSnapshot, queryAcross } from './frameReads.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 
@@ -32,45 +34,6 @@ export function readableTab(
   return core.authorize(tab, { operation: 'read', polling }) ?? tab;
 }
 
-/**
- * What an agent call answered, or a refusal for an agent error or a failure. A page dialog that
- * opens meanwhile blocks the page, and so the call: it is answered DIALOG_OPEN at once.
- */
-export async function agentCall(
-  tab: Tab,
-  method: string,
-  args: object,
-): Promise<Record<string, unknown> | DriverResult> {
-  const watch = tab.dialogs.opening();
-  try {
-    const call = tab.agent.call(method, args);
-    const blocked = watch.opened.then((dialog) => dialogOpen(tab.id, dialog));
-    const value = (await Promise.race([call, blocked])) as Record<string, unknown> | null;
-    if (isResult(value)) {
-      call.catch(() => undefined);
-      return value;
-    }
-    if (!value || typeof value !== 'object')
-      return fail('INTERNAL', `The page agent gave no answer to ${method}.`);
-    if (typeof value.error === 'string') {
-      const stale = /generation|stale|ref/i.test(value.error);
-      return fail(stale ? 'STALE_REF' : 'INVALID_ARGUMENT', value.error.slice(0, 500));
-    }
-    return value;
-  } catch (e) {
-    if (tab.closed) return fail('TAB_NOT_FOUND', 'The tab closed.');
-    if (e instanceof Error && e.name === 'AgentWorldLostError') {
-      return fail(
-        'STALE_REF',
-        'The page changed while acting on it (it navigated); read it again.',
-      );
-    }
-    return fail('INTERNAL', `The page could not be read: ${errorText(e)}`);
-  } finally {
-    watch.cancel();
-  }
-}
-
 function pageData(tab: Tab, data: Record<string, unknown>): Record<string, unknown> {
   return {
     tabId: tab.id,
@@ -91,16 +54,23 @@ export async function read(core: DriverCore, cmd: Cmd<'read'>): Promise<DriverRe
   if (isResult(tab)) return tab;
   const generation = tab.generation;
   const offset = cmd.offset ?? 0;
-  const snap = await agentCall(tab, 'snapshot', {
-    generation,
-    offset,
-    limit: READ_WINDOW,
-    role: cmd.role,
-    nameContains: cmd.nameContains,
-  });
-  if (isResult(snap)) return snap;
+  const filters = { generation, role: cmd.role, nameContains: cmd.nameContains };
+  let window: ReadWindow;
+  if (tab.frames.any()) {
+    const all = await composedSnapshot(tab, filters);
+    if (isResult(all)) return all;
+    window = {
+      ...all,
+      offset,
+      nodes: all.nodes.slice(offset, offset + READ_WINDOW),
+      clipped: all.clipped.filter((i) => i >= offset).map((i) => i - offset),
+    };
+  } else {
+    const snap = await agentCall(tab, 'snapshot', { ...filters, offset, limit: READ_WINDOW });
+    if (isResult(snap)) return snap;
+    window = { ...(snap as unknown as Omit<ReadWindow, 'offset'>), offset };
+  }
   noteRefs(tab, generation);
-  const window = { ...(snap as unknown as Omit<ReadWindow, 'offset'>), offset };
   return done(readAnswer(window, cmd.format ?? 'page', (fields) => pageData(tab, fields)));
 }
 
@@ -120,7 +90,7 @@ export async function query(core: DriverCore, cmd: Cmd<'query'>): Promise<Driver
   if (isResult(tab)) return tab;
   const generation = tab.generation;
   const args = { selector: cmd.selector, generation, fields: cmd.fields };
-  const answer = await agentCall(tab, 'query', args);
+  const answer = await queryAcross(tab, args);
   if (isResult(answer)) return answer;
   noteRefs(tab, generation);
   return done(pageData(tab, answer));
@@ -204,7 +174,7 @@ export async function waitFor(core: DriverCore, cmd: Cmd<'wait_for'>): Promise<D
         name: cmd.name,
         text: cmd.text,
       };
-      const answer = await agentCall(tab, 'check', args);
+      const answer = await checkAcross(tab, args);
       // A page between documents answers nothing for a moment; the next poll asks again.
       if (!isResult(answer) && answer.matched === true) {
         if (handsOutRefs(answer)) noteRefs(tab, args.generation);

@@ -102,6 +102,26 @@ describe('decide', () => {
     other.tab = { ...other.tab, url: 'http://127.0.0.1:5001/' };
     expect(decide(other).kind).toBe('ask');
   });
+  it('grants and asks an act inside a frame for the frame’s origin, not the page’s', () => {
+    const FRAME = 'http://pay.test:8080';
+    const pageGrant = parseGrants([{ origin: ORIGIN, operations: ['click'] }]).grants;
+    const asked = decide(input({ ...click, grants: pageGrant, frameOrigin: FRAME }));
+    expect(asked.kind).toBe('ask');
+    if (asked.kind === 'ask') {
+      expect(asked.draft.origin).toBe(FRAME);
+      expect(asked.binding.origin).toBe(FRAME);
+      expect(asked.message).toContain(FRAME);
+    }
+    const frameGrant = parseGrants([{ origin: FRAME, operations: ['click'] }]).grants;
+    expect(decide(input({ ...click, grants: frameGrant, frameOrigin: FRAME })).kind).toBe('allow');
+    // The page's own acts are not covered by the frame's grant.
+    expect(decide(input({ ...click, grants: frameGrant })).kind).toBe('ask');
+    // A ref inside the frame needs the standing grant of the frame's origin.
+    const byRef = { operation: 'click' as const, target: { ref: 'f1e2' } };
+    const refused = decide(input({ ...byRef, grants: pageGrant, frameOrigin: FRAME }));
+    expect(refused.kind).toBe('refuse');
+    expect(decide(input({ ...byRef, grants: frameGrant, frameOrigin: FRAME })).kind).toBe('allow');
+  });
   it('a fresh act asks even under a standing grant, and an Allow once lets it through', () => {
     const grants = parseGrants([{ origin: ORIGIN, operations: ['click'] }]).grants;
     const oneShots = new OneShotStore();

@@ -40,6 +40,11 @@ export interface DecisionInput {
   payload?: { text: string; summary?: string; script?: string };
   /** A standing grant is not enough: the person approves this act afresh (a healed workflow step). */
   fresh?: boolean;
+  /**
+   * The origin of the frame an act's target is in, when not the page's: the act is granted and
+   * approved for it (the posture rule and a human tab's attachment stay the page's).
+   */
+  frameOrigin?: string;
 }
 
 export type Decision =
@@ -164,24 +169,25 @@ export function decide(input: DecisionInput): Decision {
     }
   }
   if (operation !== 'read') {
-    const covered = !input.fresh && grantCovers(input.grants, operation, origin);
+    const actOrigin = input.frameOrigin ?? origin;
+    const covered = !input.fresh && grantCovers(input.grants, operation, actOrigin);
     if (input.target && 'ref' in input.target && !covered) {
       return refuse(
         'INVALID_ARGUMENT',
-        `A ref names an element only under a standing "${operation}" grant on ${origin}; use role and name instead, so the person sees which element they allow.`,
+        `A ref names an element only under a standing "${operation}" grant on ${actOrigin}; use role and name instead, so the person sees which element they allow.`,
       );
     }
     if (!covered) {
-      const binding = bindingOf(input, operation, origin);
+      const binding = bindingOf(input, operation, actOrigin);
       if (input.oneShots.has(binding)) spend.push(binding);
       else {
         return ask(
           input,
           operation,
-          origin,
+          actOrigin,
           binding,
           'APPROVAL_REQUIRED',
-          `approval required: '${operation}' on ${origin}. The person is being asked; do not retry until they have answered.`,
+          `approval required: '${operation}' on ${actOrigin}. The person is being asked; do not retry until they have answered.`,
         );
       }
     }
