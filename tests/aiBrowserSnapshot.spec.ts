@@ -184,11 +184,14 @@ test('3. no cap on nodes: 2,501 buttons in one answer, a 200-character name cut 
   expect(last.data, last.text).toMatchObject({ matched: true, ref: 'e2501' });
 });
 
-test('4. an iframe and a closed shadow root are counted as unreachable; an open shadow tree is read and clicked', async () => {
+test('4. only a closed shadow root is unreachable; an iframe’s button is read in place, an open shadow tree is read and clicked', async () => {
   const tabId = await openAiTab(client, pages.url('/agent/frames.html'));
   const read = await readTab(client, tabId);
-  expect(read.unreachable).toEqual({ frames: 1, closedShadowRoots: 1 });
-  expect(read.snapshot).toEqual([{ role: 'button', name: 'Shadow button', ref: 'e1' }]);
+  expect(read.unreachable).toEqual({ frames: 0, closedShadowRoots: 1 });
+  expect(read.snapshot).toEqual([
+    { role: 'button', name: 'Inside the frame', ref: 'f1e1' },
+    { role: 'button', name: 'Shadow button', ref: 'e1' },
+  ]);
   const clicked = await act(client, tabId, {
     operation: 'click',
     role: 'button',

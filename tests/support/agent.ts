@@ -55,7 +55,17 @@ export async function actAsDriver(
   };
   const result = await agent.act(args);
   if ('error' in result) throw new Error(`agent refused the call: ${result.error}`);
-  const { clickAt, hoverAt, wheelAt, scrollFrom, typePlan, keyReady, ...answer } = result;
+  // `typeAt` only serves the checks of frames around the field, which the page's own agent has not.
+  const {
+    clickAt,
+    hoverAt,
+    wheelAt,
+    scrollFrom,
+    typePlan,
+    typeAt: _at,
+    keyReady,
+    ...answer
+  } = result;
   if (answer.reason) return answer;
   if (clickAt) {
     await page.mouse.click(clickAt.x, clickAt.y);
