@@ -95,7 +95,8 @@ const tally = () => ({
 
 /**
  * Our agent. `tool` counts every call and its bytes; an APPROVAL_REQUIRED answer is answered in
- * the app ("Allow on this site" at the first prompt of each operation, so later calls pass) and
+ * the app ("Allow on this site" at the first prompt of each operation on each origin, so later
+ * calls there pass) and
  * the same call is made again, which counts as a call too (`retries`).
  */
 export function oursAgent(ours, app, grants) {
@@ -149,13 +150,14 @@ export function oursAgent(ours, app, grants) {
       const r = await tool('browser_read', { action: 'read' });
       return { nodes: oursNodes(r.result.structuredContent), error: failure(r), ms: r.ms };
     },
-    /** Acts on `node` (by role and name; by ref inside a frame) or, not found, on the step's. */
+    /**
+     * Acts on `node` or, not found, on the step's role and name: by role and name either way, as
+     * the tool's description says to without a standing grant (frames' nodes included).
+     */
     async act(step, node) {
       const target = !node
         ? { role: [step.role].flat()[0], name: step.name }
-        : node.ref.startsWith('f')
-          ? { ref: node.ref }
-          : { role: node.role, name: node.name };
+        : { role: node.role, name: node.name };
       let args;
       if (step.op === 'type')
         args = {

@@ -4,7 +4,8 @@
 // agent's own view of success plays no part.
 //
 // Paths are per agent, `/<who>/<task>`, so the two agents' requests never mix in the log. The
-// cross-origin iframe comes from a second server on another port (another origin).
+// cross-origin iframe comes from a second server on another port, reached as localhost (another
+// site, so Chromium runs the frame out of process).
 import { createServer } from 'node:http';
 
 export const ITEMS = 2000;
@@ -409,7 +410,8 @@ export async function startTaskServers() {
     servers.push(server);
   }
   const base = `http://127.0.0.1:${servers[0].address().port}`;
-  cross = `http://127.0.0.1:${servers[1].address().port}`;
+  // Another site, not only another port: Chromium runs its frames in a process of their own.
+  cross = `http://localhost:${servers[1].address().port}`;
   return {
     base,
     cross,
