@@ -120,6 +120,18 @@ test('a read lists the nodes of every frame in its place, with refs of their own
     'f2e2 button: Pay now',
     'e2 button: Basket',
   ]);
+  // Two AI clients reading the page at the same moment each get the whole of it, frames included.
+  const second = await connectClient('Frames Test, second client');
+  try {
+    const both = await Promise.all(
+      [client, second, client, second].map((c) =>
+        call(c, 'browser_read', { action: 'read', tabId }),
+      ),
+    );
+    for (const r of both) expect(String(r.data.page).split('\n'), r.text).toEqual(lines);
+  } finally {
+    await second.close();
+  }
   // Filters hold across frames, and nodes objects carry the same refs.
   expect(await readLines(tabId, { role: 'textbox' })).toEqual([
     'f1e1 textbox: Email',
@@ -169,6 +181,17 @@ test('typing into a same-origin frame submits its form; the other site’s frame
   });
   expect(pay.data, pay.text).toMatchObject({ clicked: true, ref: 'f2e2' });
   expect(await served('/paid')).toBe('/paid?card=Ann+Lee');
+  // Both frames navigated to their answers: the page reads on, each frame's new document too.
+  const done = await call(client, 'browser_read', {
+    action: 'wait_for',
+    tabId,
+    text: 'Done',
+    timeoutMs: 5000,
+  });
+  expect(done.data, done.text).toMatchObject({ matched: true });
+  await expect
+    .poll(async () => readLines(tabId))
+    .toEqual(['e1 heading [level=1]: Shop', 'e2 button: Basket']);
 });
 
 test('a frame inside a frame is clicked by ref; a covered frame refuses the act', async () => {

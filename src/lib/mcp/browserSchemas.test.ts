@@ -76,9 +76,11 @@ describe('browser arguments, each on its own', () => {
     );
   });
 
-  it('takes refs as e<n> only', () => {
+  it('takes refs as e<n>, or f<n>e<n> inside a frame, only', () => {
     expect(browser.parse({ action: 'act', ref: 'e12' }).ref).toBe('e12');
-    for (const ref of ['5', 'e', 'E5', 'e5 ', '#e5']) {
+    expect(browser.parse({ action: 'act', ref: 'f3e12' }).ref).toBe('f3e12');
+    expect(read.parse({ action: 'wait_for', ref: 'f1e1' }).ref).toBe('f1e1');
+    for (const ref of ['5', 'e', 'E5', 'e5 ', '#e5', 'f0e1', 'f1', 'f1f2e3', 'f10000e1']) {
       expect(refused(browser, { action: 'act', ref })[0].path).toBe('ref');
     }
   });
