@@ -22,6 +22,8 @@ const SIGNUP = `<!doctype html><title>Sign up</title>
 const wf = useWorkflowSpec('Workflow Recording Test', {
   '/signup': SIGNUP,
   '/reset/abc123def456ghi789jkl': '<!doctype html><title>Reset</title><h1>Reset</h1>',
+  '/framed': `<!doctype html><title>Blog</title><h1>Blog</h1>
+<iframe title="Editor" src="/form" width="600" height="300"></iframe>`,
 });
 const { openTab, status, ended, savedText } = wf;
 
@@ -157,4 +159,67 @@ test('what the AI does during a recording is recorded as the person’s: its typ
     )
     .toBe('completed');
   expect(await savedText(tabId)).toBe('Replayed title');
+});
+
+test('what is done inside a frame is recorded too: the AI types and saves in the page’s editor frame, and the replay does the same there', async () => {
+  const tabId = await openTab('/framed');
+  const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'framed' };
+  await call(wf.client, 'browser', start);
+  await answerPrompt(wf.page, 'Allow once');
+  const started = await call(wf.client, 'browser', start);
+  expect(started.data, started.text).toMatchObject({ recording: true });
+
+  const steps = [
+    { operation: 'type', role: 'textbox', name: 'Title', text: 'Framed draft' },
+    { operation: 'click', role: 'button', name: 'Save' },
+  ];
+  for (const step of steps) {
+    const args = { action: 'act', tabId, ...step };
+    let done = await call(wf.client, 'browser', args);
+    if (done.data.error === 'APPROVAL_REQUIRED') {
+      await answerPrompt(wf.page, 'Allow once');
+      done = await call(wf.client, 'browser', args);
+    }
+    expect(done.data, done.text).toMatchObject({ ref: expect.stringMatching(/^f1e/) });
+  }
+  expect(await savedText(tabId)).toBe('Framed draft');
+  // The person clicks in the frame too, as a person does: recorded the same way.
+  const hands = wf.own.hub.browser.debugHandles().page(tabId);
+  if (!hands) throw new Error('the AI tab is not open');
+  await hands.frameLocator('iframe').getByRole('button', { name: 'Save' }).click();
+
+  const stopped = await call(wf.client, 'browser', {
+    action: 'workflow_record',
+    tabId,
+    recordOp: 'stop',
+  });
+  expect(stopped.isError, stopped.text).toBe(false);
+  expect(stopped.text).not.toContain('Framed draft');
+  const source = stopped.data.source as string;
+  expect(source.split('\n').filter((l) => /^\d+\. /.test(l))).toEqual([
+    `1. action: navigate to ${wf.site.url('/framed')}`,
+    '2. action: type {title} into "Title" (textbox)',
+    '3. action: click "Save" (button)',
+    '4. action: click "Save" (button)',
+  ]);
+
+  await call(wf.client, 'browser', { action: 'navigate', tabId, url: wf.site.url('/framed') });
+  const run = await call(wf.client, 'browser', {
+    action: 'workflow_run',
+    tabId,
+    source,
+    inputs: { title: 'Replayed in a frame' },
+  });
+  expect(run.isError, run.text).toBe(false);
+  const runId = run.data.runId as string;
+  await expect
+    .poll(
+      async () => {
+        if (await promptCard(wf.page).isVisible()) await answerPrompt(wf.page, 'Allow once');
+        return (await status(runId)).status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+  expect(await savedText(tabId)).toBe('Replayed in a frame');
 });

@@ -13,6 +13,8 @@ import { call } from './support/mcp';
 const wf = useWorkflowSpec('Workflow Test', {
   '/renamed': FORM.replace('>Save<', '>Save now<'),
   '/slow': { body: FORM, delayMs: 4_000 },
+  '/framed': `<!doctype html><title>Blog</title><h1>Blog</h1>
+<iframe title="Editor" src="/form" width="600" height="300"></iframe>`,
 });
 const { openTab, status, ended, savedText } = wf;
 
@@ -114,12 +116,12 @@ test('49. cancelling a run takes its prompt away; again is already-terminal; a s
   expect(await savedText(tabId)).toBe('');
 });
 
-/** A run of SOURCE() on `tabId`, waiting on the person's answer for its typing (step 2). */
-async function runWaitingAtTyping(tabId: string, title: string): Promise<string> {
+/** A run of SOURCE(path) on `tabId`, waiting on the person's answer for its typing (step 2). */
+async function runWaitingAtTyping(tabId: string, title: string, path?: string): Promise<string> {
   const started = await call(wf.client, 'browser', {
     action: 'workflow_run',
     tabId,
-    source: SOURCE(),
+    source: SOURCE(path),
     inputs: { title },
   });
   expect(started.isError, started.text).toBe(false);
@@ -176,6 +178,24 @@ test('the person clicking in the run’s tab pauses it, person-took-over; resume
   ]);
   expect(await savedText(tabId)).toBe('By hand');
   expect(await status(runId)).toMatchObject({ status: 'superseded' });
+});
+
+test('a press of the person inside a frame of the run’s tab pauses it too', async () => {
+  const tabId = await openTab('/framed');
+  const runId = await runWaitingAtTyping(tabId, 'From the AI', '/framed');
+  const hands = wf.own.hub.browser.debugHandles().page(tabId);
+  if (!hands) throw new Error('the AI tab is not open');
+  // The watch reaches the frame once the run has armed it there.
+  await hands.waitForTimeout(300);
+  expect(await status(runId)).toMatchObject({ status: 'running' });
+  await hands.frameLocator('iframe').locator('#title').click();
+  expect(await ended(runId)).toMatchObject({
+    status: 'paused',
+    pausedAt: 'step-2',
+    reasonCode: 'person-took-over',
+  });
+  await expect(promptCard(wf.page)).toHaveCount(0);
+  await call(wf.client, 'browser', { action: 'workflow_cancel', runId });
 });
 
 test('a key the person presses in the run’s tab pauses it too; a cancel then ends it', async () => {

@@ -106,6 +106,13 @@ export interface FrameTarget {
   frameId: string;
 }
 
+/** A report through a binding; the frames of one process share a session, and so its events. */
+interface BindingCall {
+  name: string;
+  payload: string;
+  executionContextId?: number;
+}
+
 interface World {
   contextId: number;
   key: string;
@@ -150,6 +157,8 @@ export class IsolatedAgent {
   private readonly onNavigated: (frame: unknown) => void;
   private recorder: { onEvent: (json: string) => void; off: () => void } | null = null;
   private watcher: { onInput: () => void; off: () => void } | null = null;
+  /** The agent's world in the current document, whose reports are this agent's. */
+  private contextId: number | null = null;
   /** Watch starts and stops, one after another: a stop still on its way never undoes a start. */
   private watchOps: Promise<void> = Promise.resolve();
 
@@ -176,10 +185,17 @@ export class IsolatedAgent {
    * report reaches `onEvent` as the JSON the page-side part wrote (agentRecord.ts).
    */
   async startRecording(onEvent: (json: string) => void): Promise<void> {
-    if (this.recorder) return;
+    if (this.recorder) {
+      // Already recording: armed again, in case the document is a new one.
+      this.recorder.onEvent = onEvent;
+      const armed = (await this.call('recordArm')) as { armed?: boolean };
+      if (armed?.armed !== true) throw new Error('the recorder did not start again');
+      return;
+    }
     const session = await this.cdp();
-    const listener = (event: { name: string; payload: string }) => {
+    const listener = (event: BindingCall) => {
       if (event.name !== RECORD_BINDING || typeof event.payload !== 'string') return;
+      if (!this.ownContext(event)) return;
       if (event.payload.length > MAX_RECORD_PAYLOAD) return;
       this.recorder?.onEvent(event.payload);
     };
@@ -218,10 +234,13 @@ export class IsolatedAgent {
     return this.watchStep(async () => {
       if (this.watcher) {
         this.watcher.onInput = onInput;
+        // Armed again, in case the document is a new one.
+        await this.call('watchArm');
         return;
       }
       const session = await this.cdp();
-      const listener = (event: { name: string; payload: string }) => {
+      const listener = (event: BindingCall) => {
+        if (!this.ownContext(event)) return;
         if (event.name === WATCH_BINDING && typeof event.payload === 'string') {
           this.watcher?.onInput();
         }
@@ -260,6 +279,11 @@ export class IsolatedAgent {
     await this.call('watchDisarm').catch(() => undefined);
     const session = await this.cdp();
     await session.send('Runtime.removeBinding', { name: WATCH_BINDING }).catch(() => undefined);
+  }
+
+  /** A report from this agent's world, not from another frame's sharing the session. */
+  private ownContext(event: BindingCall): boolean {
+    return event.executionContextId === undefined || event.executionContextId === this.contextId;
   }
 
   /**
@@ -374,6 +398,10 @@ export class IsolatedAgent {
   /** Stops following the page and closes the CDP session (the page itself is left alone). */
   async dispose(): Promise<void> {
     this.page.off('framenavigated', this.onNavigated);
+    this.recorder?.off();
+    this.recorder = null;
+    this.watcher?.off();
+    this.watcher = null;
     this.world = null;
     const session = this.session;
     this.session = null;
@@ -444,6 +472,7 @@ export class IsolatedAgent {
         `the agent did not install: ${details?.exception?.description ?? details?.text}`,
       );
     }
+    this.contextId = world.executionContextId;
     return { contextId: world.executionContextId, key };
   }
 }

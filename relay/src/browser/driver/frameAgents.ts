@@ -31,6 +31,9 @@ export interface FrameRefusal {
   detail?: string;
 }
 
+/** How long after a frame's change its new document is armed (a burst of changes is one). */
+const ARM_DELAY_MS = 100;
+
 interface Probe {
   frameId: string;
   session: CDPSession;
@@ -49,14 +52,53 @@ export class FrameAgents {
   /** Each frame of the page tried for a session of its own: null for frames in-process. */
   readonly #probes = new Map<Frame, Promise<Probe | null>>();
 
+  /** What goes on in every frame too: the recorder's reports, the watch for the person. */
+  readonly #following: { record: ((json: string) => void) | null; watch: (() => void) | null } = {
+    record: null,
+    watch: null,
+  };
+  #arming: Promise<void> = Promise.resolve();
+  #armTimer: ReturnType<typeof setTimeout> | null = null;
+
   constructor(
     private readonly page: Page,
     private readonly main: PageAgent,
     private readonly make: AgentFactory,
+    /** The tab's generation now. */
+    private readonly generation: () => number,
   ) {
     const forget = (frame: Frame) => this.#forgetProbe(frame);
-    page.on('framenavigated', forget);
+    page.on('framenavigated', (frame) => {
+      forget(frame);
+      this.#armSoon();
+    });
+    page.on('frameattached', () => this.#armSoon());
     page.on('framedetached', forget);
+  }
+
+  /**
+   * Arms the recorder (`record`) or the watch (`watch`) in every frame, now and in each frame
+   * that comes or navigates later, until `unfollow`; their reports go to `handler` as the page's
+   * own agent's do. The page's own agent is armed by the caller.
+   */
+  async follow(kind: 'record', handler: (json: string) => void): Promise<void>;
+  async follow(kind: 'watch', handler: () => void): Promise<void>;
+  async follow(kind: 'record' | 'watch', handler: (json: string) => void): Promise<void> {
+    if (kind === 'record') this.#following.record = handler;
+    else this.#following.watch = handler as () => void;
+    await this.#armAll();
+  }
+
+  /** Disarms the recorder or the watch in every frame. */
+  async unfollow(kind: 'record' | 'watch'): Promise<void> {
+    this.#following[kind] = null;
+    await Promise.all(
+      [...this.#byId.values()].map((entry) =>
+        (kind === 'record' ? entry.agent.stopRecording() : entry.agent.stopWatching()).catch(
+          () => undefined,
+        ),
+      ),
+    );
   }
 
   /** Whether the page has frames at all: when not, nothing here is needed. */
@@ -163,6 +205,9 @@ export class FrameAgents {
 
   /** Forgets every frame (the tab closed). */
   dispose(): void {
+    this.#following.record = null;
+    this.#following.watch = null;
+    if (this.#armTimer) clearTimeout(this.#armTimer);
     this.#clear();
     for (const frame of [...this.#probes.keys()]) this.#forgetProbe(frame);
   }
@@ -178,6 +223,32 @@ export class FrameAgents {
     this.#byId.clear();
     this.#byNumber.clear();
     this.#next = 1;
+  }
+
+  /** A frame came or navigated: while following, its new document is armed in a moment. */
+  #armSoon(): void {
+    if (!this.#following.record && !this.#following.watch) return;
+    if (this.#armTimer) clearTimeout(this.#armTimer);
+    this.#armTimer = setTimeout(() => {
+      this.#armTimer = null;
+      void this.#armAll();
+    }, ARM_DELAY_MS);
+  }
+
+  /** Arms what is followed in every frame of the page, one pass after another. */
+  #armAll(): Promise<void> {
+    const pass = this.#arming.then(async () => {
+      const { record, watch } = this.#following;
+      if (!record && !watch) return;
+      const { frames } = await this.list(this.generation());
+      for (const { agent } of frames) {
+        // A frame that cannot be armed (gone, or between documents) is tried at its next change.
+        if (record) await agent.startRecording(record).catch(() => undefined);
+        if (watch) await agent.startWatching(watch).catch(() => undefined);
+      }
+    });
+    this.#arming = pass.catch(() => undefined);
+    return this.#arming;
   }
 
   /** The session of the out-of-process frame `frameId`, or null when it shares its parent's. */

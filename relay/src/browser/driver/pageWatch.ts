@@ -47,7 +47,7 @@ export function watchPage(
     page,
     human,
     agent,
-    frames: new FrameAgents(page, agent, createAgent),
+    frames: new FrameAgents(page, agent, createAgent, () => tab.generation),
     cdp: context.newCDPSession(page),
     console: new ConsoleRing(),
     approvedOrigins: new Set(),

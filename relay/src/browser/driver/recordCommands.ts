@@ -27,6 +27,7 @@ export async function workflowRecord(
       return fail('INVALID_ARGUMENT', 'No recording is running on this tab; start one first.');
     }
     await tab.agent.stopRecording().catch(() => undefined);
+    await tab.frames.unfollow('record');
     tab.lastAction = `recorded a workflow (${recorded.eventCount} events)`;
     core.changed();
     return done({ tabId: tab.id, ...recorded });
@@ -41,9 +42,13 @@ export async function workflowRecord(
   if (denied) return denied;
   recordings.start(tab.id, tab.page.url(), cmd.site);
   try {
-    await tab.agent.startRecording((json) => recordings.report(tab.id, json));
+    const report = (json: string) => recordings.report(tab.id, json);
+    await tab.agent.startRecording(report);
+    // What is done inside the page's frames is recorded too.
+    await tab.frames.follow('record', report);
   } catch (e) {
     recordings.drop(tab.id);
+    await tab.frames.unfollow('record');
     return fail('INTERNAL', `The recording could not start: ${errorText(e)}`);
   }
   tab.lastAction = 'started recording what you do';

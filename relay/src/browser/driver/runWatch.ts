@@ -25,12 +25,17 @@ export function watchForPerson(
     const runId = runs.personTookOver(tab.id);
     if (runId) core.log(`workflow ${runId} paused: the person took over ${tab.id}`);
   };
-  tab.agent.startWatching(onInput).catch((e: unknown) => {
-    if (!tab.closed) core.log(`cannot watch ${tab.id} for the person: ${errorText(e)}`);
-  });
+  tab.agent
+    .startWatching(onInput)
+    // A press inside one of the page's frames is the person's too.
+    .then(() => tab.frames.follow('watch', onInput))
+    .catch((e: unknown) => {
+      if (!tab.closed) core.log(`cannot watch ${tab.id} for the person: ${errorText(e)}`);
+    });
   const stop = () => {
     if (tab.closed || runs.running(tab.id) !== null) return;
     tab.agent.stopWatching().catch(() => undefined);
+    void tab.frames.unfollow('watch');
   };
   ended.then(stop, stop);
 }
