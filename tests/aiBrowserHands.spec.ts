@@ -45,6 +45,17 @@ const PAGES: Record<string, string> = {
      <div id="bar"><button>File</button><div id="items"><button onclick="fetch('/exported')">Export</button></div></div>
      <p style="margin-top: 200px">Elsewhere</p>`,
   ),
+  '/draft': HTML(
+    'Draft',
+    `<label>Draft <textarea id="d"></textarea></label>
+     <script>
+       addEventListener('beforeunload', (e) => {
+         if (d.value === '') return;
+         e.preventDefault();
+         e.returnValue = '';
+       });
+     </script>`,
+  ),
   '/delete': HTML(
     'Notes',
     `<button onclick="if (confirm('Delete the note Groceries?')) fetch('/deleted')">Delete note</button>
@@ -264,4 +275,43 @@ test('bad keys and dialog answers are refused before anything is sent', async ()
   expect(submitOnClick.isError).toBe(true);
   expect(submitOnClick.text).toMatch(/act click does not take submit/);
   expect(log).toEqual([]);
+});
+
+test('a page that holds its unsaved draft on leaving: the navigation answers the dialog at once; stay keeps the page, leave goes on', async () => {
+  const tabId = await openAiTab(client, pages.url('/draft'));
+  const typed = await act(client, tabId, {
+    operation: 'type',
+    role: 'textbox',
+    name: 'Draft',
+    text: 'unsaved words',
+  });
+  expect(typed.data, typed.text).toMatchObject({ typed: true });
+  const go = { action: 'navigate', tabId, url: pages.url('/found?left') };
+  const started = Date.now();
+  const held = await call(client, 'browser', go);
+  // At once, not at the end of the navigation's budget.
+  expect(Date.now() - started).toBeLessThan(8_000);
+  expect(held.data, held.text).toMatchObject({
+    error: 'DIALOG_OPEN',
+    tabId,
+    dialog: { type: 'beforeunload' },
+    navigationId: expect.stringMatching(/^nav-/),
+  });
+  const stay = await act(client, tabId, { operation: 'dialog', accept: false });
+  expect(stay.data, stay.text).toMatchObject({ answered: true, accepted: false });
+  const kept = await call(client, 'browser_read', { action: 'read', tabId });
+  expect(kept.data, kept.text).toMatchObject({ page: 'e1 textbox: Draft' });
+  expect(log).toEqual([]);
+
+  const again = await call(client, 'browser', go);
+  expect(again.data, again.text).toMatchObject({ error: 'DIALOG_OPEN' });
+  const leave = await act(client, tabId, { operation: 'dialog', accept: true });
+  expect(leave.data, leave.text).toMatchObject({ answered: true, accepted: true });
+  const arrived = await call(client, 'browser_read', {
+    action: 'wait',
+    tabId,
+    navigationId: again.data.navigationId,
+  });
+  expect(arrived.data, arrived.text).toMatchObject({ title: 'Done', loading: false });
+  expect(await served('/found')).toBe('/found?left');
 });

@@ -10,7 +10,8 @@ import { urlForAgent } from '../policy/urls.js';
 import type { DriverCommand, DriverResult } from '../protocol.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { readableTab } from './readCommands.js';
-import { done, fail } from './results.js';
+import type { DialogInfo } from './pageDialogs.js';
+import { dialogOpen, done, fail } from './results.js';
 import type { Ticket } from './tickets.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
@@ -62,10 +63,29 @@ export async function loadedAnswer(tab: Tab, navigationId: string | null): Promi
   return done(data);
 }
 
-/** Waits for a ticket within `ms` and answers its outcome. */
+/**
+ * Waits for a ticket within `ms` and answers its outcome. A page dialog that opens meanwhile (a
+ * `beforeunload` that holds the navigation, an `alert` of the new page) blocks the page: the
+ * answer is DIALOG_OPEN at once, with the ticket to `wait` on once the dialog is answered.
+ */
 export async function settle(tab: Tab, ticket: Ticket, ms: number): Promise<DriverResult> {
-  const ended = await ticket.wait(Math.max(0, ms));
+  const watch = tab.dialogs.opening();
+  let ended: boolean | DialogInfo;
+  try {
+    ended = await Promise.race([ticket.wait(Math.max(0, ms)), watch.opened]);
+  } finally {
+    watch.cancel();
+  }
   const ids = { tabId: tab.id, navigationId: ticket.id };
+  if (typeof ended === 'object') {
+    const blocked = dialogOpen(tab.id, ended);
+    if (blocked.ok || !('details' in blocked)) return blocked;
+    return {
+      ...blocked,
+      message: `${blocked.message} Then wait with navigationId ${ticket.id}.`,
+      details: { ...blocked.details, navigationId: ticket.id },
+    };
+  }
   if (!ended) {
     return fail(
       'TIMEOUT',
