@@ -40,7 +40,8 @@ function onlyText(parent: Parent): boolean {
 
 const expected = (value: string) => value.replace(/\s+/g, ' ').trim();
 
-describe('escaped page text stays text', () => {
+// Thousands of generated pages a test: more than the default few seconds on a loaded machine.
+describe('escaped page text stays text', { timeout: 60_000 }, () => {
   it('in a paragraph', () => {
     fc.assert(
       fc.property(text, (value) => {
