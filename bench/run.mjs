@@ -1,6 +1,7 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
-// One part only: npm run bench -- tree | coherence | editor | http | resources | browser-tasks
+// One part only: npm run bench -- tree | coherence | editor | http | resources | browser-tasks |
+// tool-surface
 // (or VMARK_BENCH_ONLY=…; rewrites only that part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { runMcpBench } from './mcp.mjs';
 import { mcpHttpSection, runMcpHttpBench } from './mcpHttp.mjs';
 import { resourcesSection, runResourcesBench } from './resources.mjs';
 import { runStateBytesBench } from './stateBytes.mjs';
+import { runToolSurfaceBench, toolSurfaceSection } from './toolSurface.mjs';
 import { runTreeBench, treeSection } from './tree.mjs';
 import { runWorkflowBench } from './workflow.mjs';
 import { median, pct } from './stats.mjs';
@@ -42,6 +44,8 @@ const PARTS = {
     resourcesSection(await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS)),
   'browser-tasks': async () =>
     browserTasksSection(await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT)),
+  'tool-surface': async () =>
+    toolSurfaceSection(await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT)),
 };
 
 async function main() {
@@ -176,6 +180,8 @@ async function main() {
   const resourcesRows = await runResourcesBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS);
   console.error('Everyday tasks in the browser, next to @playwright/mcp…');
   const browserTasks = await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT);
+  console.error('What every conversation pays for the tools…');
+  const toolSurface = await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -288,6 +294,8 @@ ${mcpHttpSection(httpRows)}
 ${resourcesSection(resourcesRows)}
 
 ${browserTasksSection(browserTasks)}
+
+${toolSurfaceSection(toolSurface)}
 
 ## Notes
 

@@ -1,167 +1,142 @@
 /**
- * Every refusal code, from the document store to the MCP envelope: one vocabulary, with what each
- * code means to a model (quoted in tool descriptions) and a default message for people.
+ * Every refusal code, from the document store to the MCP envelope: one vocabulary, with a default
+ * message for people and, where the code's name does not say it, what it means to a model (said
+ * once, in the server's instructions: src/lib/mcp/instructions.ts).
  */
 
 export const REFUSALS = {
   STALE: {
     meaning:
-      'The text changed since your read, so nothing was written; current_revision is the revision now: read again, redo the edit and retry.',
+      'The text changed since your read and nothing was written: read again, redo your change on the new text and retry with current_revision, never unchanged.',
     message: 'The document changed since the revision you gave.',
   },
   INVALID_PATCH: {
-    meaning:
-      'A workflow patch cannot apply as written (such as a missing job or step), so nothing changed; the message says which and why.',
+    meaning: 'A patch cannot apply and nothing changed; index and message say which.',
     message: 'A workflow patch cannot apply.',
   },
   INVALID_TAB: {
-    meaning:
-      'No open tab has that tabId (or it is the wrong tab for this action); see session.get_state.',
+    meaning: 'No such tab, or not the one the action needs (selection: the focused tab).',
     message: 'No such tab.',
   },
   INVALID_WINDOW: {
-    meaning: 'No open window has that windowLabel; see session.get_state for the windows.',
     message: 'No such window.',
   },
   INVALID_PATH: {
-    meaning:
-      'The path is malformed, out of scope or of an unsupported file type; the message says why.',
+    meaning: 'The path is malformed, out of scope or of a type that does not open.',
     message: 'The path is not valid or not allowed.',
   },
   NOT_FOUND: {
-    meaning: 'Nothing exists at that path (or its folder is missing); check the path.',
     message: 'No such file or folder.',
   },
   NAME_CLASH: {
-    meaning:
-      'Something already exists at that path, or another tab has that file open; choose another path.',
+    meaning: 'Something is there already, or another tab has that file open.',
     message: 'Something with that name already exists.',
   },
   PERMISSION: {
-    meaning:
-      'The browser has lost access to that folder; ask the person to grant it again in VMark Web, then retry.',
+    meaning: 'The browser lost access to the folder; the person must grant it again.',
     message: 'Access to the folder has to be granted again.',
   },
   TOO_LARGE: {
-    meaning: 'The file is too large to open (over 50 MB).',
+    meaning: 'The file is over 50 MB.',
     message: 'The file is too large to open.',
   },
   APPROVAL_REQUIRED: {
-    meaning:
-      'The person must approve and is being asked now; tell them, and retry the same call once they answer.',
+    meaning: 'The person is being asked (see Approvals).',
     message: 'The person has to approve this first.',
   },
   NOT_WORKFLOW: {
-    meaning: 'The tab is not a GitHub Actions workflow, so workflow actions do not apply.',
     message: 'The tab is not a GitHub Actions workflow.',
   },
   READ_ONLY: {
-    meaning:
-      "The document is read-only (a read-only grant or the person's lock); reads still work.",
+    meaning: 'The document is read-only; do not work around it.',
     message: 'The document is read-only.',
   },
   NO_EDITOR: {
-    meaning: 'No live editor shows the tab this action needs; ask the person to show it.',
+    meaning: 'No live editor shows the tab; ask the person to show it.',
     message: 'No live editor shows that tab.',
   },
   BROWSER_DISABLED: {
-    meaning: 'The person has turned the browser tools off in Settings → Browser.',
+    meaning:
+      'The person turned the browser tools off (workflow_status and workflow_cancel still work).',
     message: 'The browser tools are turned off.',
   },
   BROWSER_UNAVAILABLE: {
-    meaning:
-      'The browser for AI tabs cannot be reached: the hub found no Chromium (the person has to install one or set VMARK_CHROMIUM), or VMark Web lost its link to the hub; the message says which.',
+    meaning: 'No browser for AI tabs can be reached; the message says why.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {
-    meaning: 'No browser tab has that tabId (it may have closed); open one, or see the open ones.',
     message: 'No such browser tab.',
   },
   TAB_LIMIT: {
-    meaning: 'Eight AI browser tabs are open already; close one before opening another.',
+    meaning: 'Eight AI tabs are open; close one.',
     message: 'Too many browser tabs.',
   },
   NAVIGATION_BLOCKED: {
-    meaning:
-      'The address is not one an AI may visit (loopback, private or local network, or not http or https); nothing was loaded.',
+    meaning: 'Not an address an AI may visit (local, private, or not http or https).',
     message: 'That address may not be visited.',
   },
   INVALID_URL: {
-    meaning: 'The address is malformed or carries a user name or password; nothing was loaded.',
+    meaning: 'The address is malformed or holds a user name or password.',
     message: 'The address is not valid.',
   },
   NAVIGATION_FAILED: {
-    meaning: 'The page did not load (a network error or an error status); the message says why.',
     message: 'The page did not load.',
   },
   NAVIGATION_SUPERSEDED: {
-    meaning: 'Another navigation of the tab replaced this one before it finished.',
     message: 'Another navigation replaced this one.',
   },
   TIMEOUT: {
-    meaning:
-      'It did not finish in time; a navigation goes on, and wait with its navigationId gets its result.',
+    meaning: 'Not done in time; a load goes on: wait with its navigationId.',
     message: 'It did not finish in time.',
   },
   STALE_REF: {
-    meaning: 'The ref comes from an earlier page (the tab navigated since that read); read again.',
+    meaning: 'The ref is from an earlier page: read again.',
     message: 'The ref is from an earlier page.',
   },
   DIALOG_OPEN: {
     meaning:
-      'A page dialog (alert, confirm, prompt or leave-page; dialog says which and what it asks) blocks the tab: answer it with act operation "dialog" and accept true or false first, or it is dismissed after 30 s.',
+      'A page dialog blocks the tab: answer it (act operation dialog) or it is dismissed after 30 s.',
     message: 'A page dialog is open.',
   },
   ATTACHMENT_REQUIRED: {
-    meaning:
-      'The person opened this tab themselves and is being asked to let the AI use it; retry after they answer.',
+    meaning: 'The person opened this tab and is asked to let you use it; retry once they answer.',
     message: 'The person has to attach this tab first.',
   },
   ATTACHMENT_ONCE_INSUFFICIENT: {
     meaning:
-      'A one-time attachment cannot cover a repeated check such as wait_for; ask the person to attach the tab until it navigates.',
+      'A one-time attachment cannot cover a repeated check; ask for one until the tab navigates.',
     message: 'A one-time attachment is not enough for this.',
   },
   SESSION_NOT_FOUND: {
-    meaning: 'No saved browser session has that handle.',
     message: 'No such saved session.',
   },
   SESSION_ORIGIN_MISMATCH: {
-    meaning:
-      'The saved session belongs to another origin than the page now open; navigate to that origin first.',
+    meaning: 'The saved session is for another site; go there first.',
     message: 'The saved session is for another site.',
   },
   INVALID_WORKFLOW: {
-    meaning:
-      'The workflow does not parse or a step cannot run as written; the message gives the line.',
     message: 'The workflow cannot run as written.',
   },
   RUN_NOT_FOUND: {
-    meaning: 'No workflow run has that runId (runs are forgotten when the hub restarts).',
     message: 'No such workflow run.',
   },
   RUN_ALREADY_ACTIVE: {
-    meaning: 'A workflow is already running on that tab (details.runId); wait for it or cancel it.',
+    meaning: 'A run is going on that tab (details.runId); wait for it or cancel it.',
     message: 'A workflow is already running on that tab.',
   },
   RESUME_NOT_PAUSED: {
-    meaning: 'Only a paused run can be resumed; see workflow_status.',
     message: 'That run is not paused.',
   },
   RESUME_TAB_MISMATCH: {
-    meaning: 'The run to resume ran on another tab.',
     message: 'That run ran on another tab.',
   },
   RESUME_SOURCE_MISMATCH: {
-    meaning: 'The run to resume ran another workflow; give the same source.',
     message: 'That run ran another workflow.',
   },
   INVALID_ARGUMENT: {
-    meaning: 'An argument does not fit this action; the message names it.',
     message: 'An argument is not valid.',
   },
   INTERNAL: {
-    meaning: 'Something failed inside VMark Web; the message says what.',
     message: 'Something went wrong inside VMark Web.',
   },
 } as const;

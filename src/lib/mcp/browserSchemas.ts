@@ -67,10 +67,7 @@ const timeoutMs = z
   .max(MAX_TIMEOUT_MS, sentence(TIMEOUT_MESSAGE))
   .optional();
 
-const tabId = optionalIdSchema(
-  BROWSER_TAB_ID_MESSAGE,
-  'The AI browser tab, as browser.open returned it. Omit it to use the current AI tab.',
-);
+const tabId = optionalIdSchema(BROWSER_TAB_ID_MESSAGE);
 
 const REF_MESSAGE =
   'ref must be an element ref such as "e5" (or "f2e5" inside a frame), from a browser_read read of the current page';
@@ -146,64 +143,47 @@ const fields = z
     sentence(FIELDS_MESSAGE),
   )
   .optional()
-  .describe(
-    'query only: what to add per element: attributes:true (its attributes), box:true ({x, y, w, h}), styles:["color", …] (computed values).',
-  );
+  .describe('Added per element: attributes, box {x, y, w, h}, computed styles.');
 
+// A parameter has a description only where its name and type do not say enough (issue 25 §4);
+// which action takes it is said once, in the tool's description.
 export const browserShape = {
   action: actionSchema(BROWSER_ACTIONS),
   tabId,
   operation: z
     .enum(ACT_OPERATIONS, sentence(`operation must be one of: ${ACT_OPERATIONS.join(', ')}`))
-    .optional()
-    .describe(
-      'act only: click, hover (pointer over it), type, scroll, key, or dialog (answer the page dialog).',
-    ),
-  ref: ref.describe(
-    'act, style: an element ref ("e5") from a read of the current page. Acting by ref needs a standing grant; without one use role + name.',
-  ),
-  role: role.describe('act: the ARIA role of the target, with name (e.g. "button").'),
-  name: name.describe('act: the accessible name of the target, exactly as a read listed it.'),
-  text: boundedString('text', 'the text to type', 65_536)
-    .optional()
-    .describe(
-      'act type: the text to put in the field, typed over what it holds (an option label or value for a <select>; "" clears). act dialog: the answer to a prompt.',
-    ),
-  submit: z
-    .boolean(sentence('submit must be true or false'))
-    .optional()
-    .describe('act type: press Enter once the text is in (submits its form).'),
+    .optional(),
+  ref,
+  role,
+  name,
+  text: boundedString('text', 'the text to type', 65_536).optional(),
+  submit: z.boolean(sentence('submit must be true or false')).optional(),
   accept: z
     .boolean(sentence('accept must be true (OK) or false (Cancel)'))
     .optional()
-    .describe('act dialog: true answers OK, false Cancel.'),
+    .describe('true: OK.'),
   dy: z
     .number(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .int(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .min(-100_000, sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .max(100_000, sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .optional()
-    .describe('act scroll: pixels to scroll down (negative: up), instead of a ref.'),
+    .describe('Pixels down (negative: up).'),
   key: z
     .string(sentence('key must be a key name such as "Enter", "Escape" or "a"'))
     .min(1, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
     .max(32, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
-    .optional()
-    .describe('act key: the key to press, e.g. "Enter", "Escape", "Tab".'),
+    .optional(),
   modifiers: z
     .strictObject({ ctrl: flag, shift: flag, alt: flag, meta: flag }, sentence(MODIFIERS_MESSAGE))
-    .optional()
-    .describe('act key: keys held down, {ctrl, shift, alt, meta}.'),
+    .optional(),
   url: z
     .string(sentence('url must be a non-empty http or https address'))
     .min(1, sentence('url must be a non-empty http or https address'))
     .max(8_192, sentence('url must be an address of at most 8,192 characters'))
-    .optional()
-    .describe('open, navigate: the http(s) address to load.'),
-  timeoutMs: timeoutMs.describe(
-    'open, navigate: how long to wait for the load, 1–12,000 ms (default 12,000).',
-  ),
-  selector: selector.describe('style: a CSS selector for the elements to change, instead of ref.'),
+    .optional(),
+  timeoutMs,
+  selector,
   set: z
     .record(
       z
@@ -213,54 +193,39 @@ export const browserShape = {
       sentence(SET_MESSAGE),
     )
     .refine((value) => Object.keys(value).length <= 64, sentence(SET_MESSAGE))
-    .optional()
-    .describe('style: inline CSS to set, {property: value}.'),
-  addClasses: classList('addClasses').describe('style: classes to add to the target.'),
-  removeClasses: classList('removeClasses').describe('style: classes to remove from the target.'),
-  injectCss: payload('injectCss', 'a style sheet')
-    .optional()
-    .describe('style: a style sheet added to the whole page (at most 64 KiB).'),
-  script: payload('script', 'JavaScript source', 1)
-    .optional()
-    .describe(
-      'execute_js: the script; it must return a JSON-serialisable value (at most 64 KiB). Shown to the person, who approves each run.',
-    ),
+    .optional(),
+  addClasses: classList('addClasses'),
+  removeClasses: classList('removeClasses'),
+  injectCss: payload('injectCss', 'a style sheet').optional(),
+  script: payload('script', 'JavaScript source', 1).optional(),
   handle: z
     .string(sentence(HANDLE_MESSAGE))
     .regex(/^[A-Za-z0-9._-]{1,128}$/, sentence(HANDLE_MESSAGE))
-    .optional()
-    .describe('session_save, session_load: the name of the saved session.'),
+    .optional(),
   source: z
     .string(sentence(SOURCE_MESSAGE))
     .min(1, sentence(SOURCE_MESSAGE))
     .max(MAX_SOURCE_CHARS, sentence(`${SOURCE_MESSAGE}, at most 64 KiB`))
     .optional()
-    .describe('workflow_run: the workflow text (front matter with site and inputs, then steps).'),
+    .describe('Front matter (site, inputs), then steps.'),
   inputs: z
     .record(
       z.string(sentence(INPUTS_MESSAGE)).max(200, sentence(INPUTS_MESSAGE)),
       z.string(sentence(INPUTS_MESSAGE)),
       sentence(INPUTS_MESSAGE),
     )
-    .optional()
-    .describe('workflow_run: a value for every input the workflow declares, and no other.'),
+    .optional(),
   allowRepeat: z
     .boolean(sentence('allowRepeat must be true or false'))
     .optional()
-    .describe('workflow_run: run write steps this workflow already did with these inputs again.'),
-  resumeRunId: runId.describe(
-    'workflow_run: a paused run of the same workflow on the same tab to go on from; its paused step counts as done by hand, and it becomes superseded.',
-  ),
-  runId: runId.describe('workflow_cancel: the run to stop.'),
-  recordOp: z
-    .enum(['start', 'stop'], sentence('recordOp must be start or stop'))
-    .optional()
-    .describe('workflow_record: start (the person approves) or stop (answers the workflow).'),
+    .describe('Redo writes already done with these inputs.'),
+  resumeRunId: runId,
+  runId,
+  recordOp: z.enum(['start', 'stop'], sentence('recordOp must be start or stop')).optional(),
   site: z
     .string(sentence('site must be a short name for the workflow, at most 64 characters'))
     .max(64, sentence('site must be a short name for the workflow, at most 64 characters'))
-    .optional()
-    .describe('workflow_record start: the site: line of the workflow (default "recording").'),
+    .optional(),
 };
 
 export const READ_FORMATS = ['page', 'nodes'] as const;
@@ -277,41 +242,35 @@ export const browserReadShape = {
     .number(sentence(OFFSET_MESSAGE))
     .int(sentence(OFFSET_MESSAGE))
     .min(0, sentence(OFFSET_MESSAGE))
-    .optional()
-    .describe('read: the node to start at, a nextOffset (default 0).'),
+    .optional(),
   nameContains: z
     .string(sentence(NAME_CONTAINS_MESSAGE))
     .max(1_000, sentence(NAME_CONTAINS_MESSAGE))
     .regex(/\S/, sentence(NAME_CONTAINS_MESSAGE))
-    .optional()
-    .describe('read: only names containing this (any case).'),
+    .optional(),
   format: z
     .enum(READ_FORMATS, sentence('format must be page (one line a node, the default) or nodes'))
-    .optional()
-    .describe('read: page (default) or nodes.'),
-  selector: selector.describe('query: the CSS selector to match.'),
+    .optional(),
+  selector,
   fields,
   navigationId: z
     .string(sentence('navigationId must be the non-empty navigationId of an open or navigate'))
     .min(1, sentence('navigationId must be the non-empty navigationId of an open or navigate'))
     .max(64, sentence('navigationId must be the navigationId of an open or navigate'))
-    .optional()
-    .describe('wait: the navigation to wait for (from open or navigate).'),
-  timeoutMs: timeoutMs.describe('wait, wait_for: how long to wait, 1–12,000 ms (default 12,000).'),
-  ref: ref.describe('wait_for: wait until this element (from a read) is there and visible.'),
-  role: role.describe('read: only this ARIA role. wait_for: an element with this role (and name).'),
-  name: name.describe('wait_for, with role: the accessible name to wait for.'),
+    .optional(),
+  timeoutMs,
+  ref,
+  role,
+  name,
   text: boundedString('text', 'a piece of visible text', 1_000)
     .min(1, sentence('text must be a non-empty piece of visible text'))
-    .optional()
-    .describe('wait_for: wait until the page shows this text.'),
+    .optional(),
   urlContains: z
     .string(sentence('urlContains must be a non-empty part of an address'))
     .min(1, sentence('urlContains must be a non-empty part of an address'))
     .max(2_000, sentence('urlContains must be at most 2,000 characters'))
-    .optional()
-    .describe("wait_for: wait until the tab's address (without query or fragment) contains this."),
-  runId: runId.describe('workflow_status: the run to report on.'),
+    .optional(),
+  runId,
 };
 
 export type BrowserArgs = z.infer<z.ZodObject<typeof browserShape>>;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { actionSchema } from './schemas';
-import { ARGUMENT_ERRORS, type ToolDefinition } from './toolText';
+import type { ToolDefinition } from './toolText';
 
 export const COHERENCE_ACTIONS = ['status', 'edges', 'claims', 'contexts'] as const;
 export const COHERENCE_RESOLVE_ACTIONS = ['resolve'] as const;
@@ -13,10 +13,7 @@ export const RESOLUTIONS = ['accept-newer', 'waive'] as const;
 
 const ROOT_MESSAGE = 'workspace_root must be a workspace folder path such as "/notes"';
 
-const workspaceRoot = z
-  .string({ error: ROOT_MESSAGE })
-  .min(1, { error: ROOT_MESSAGE })
-  .describe('The workspace folder, as session.get_state lists it in workspaces (e.g. "/notes").');
+const workspaceRoot = z.string({ error: ROOT_MESSAGE }).min(1, { error: ROOT_MESSAGE });
 
 export const coherenceShape = {
   action: actionSchema(COHERENCE_ACTIONS),
@@ -28,38 +25,26 @@ export const coherenceResolveShape = {
   workspace_root: workspaceRoot,
   txf: z
     .string({ error: 'txf must be the txf of a row of coherence edges' })
-    .min(1, { error: 'txf must be the txf of a row of coherence edges' })
-    .describe('The edge: txf of a coherence edges row.'),
+    .min(1, { error: 'txf must be the txf of a row of coherence edges' }),
   input: z
     .number({ error: 'input must be the input number of a row of coherence edges' })
     .int({ error: 'input must be a whole number' })
-    .min(0, { error: 'input must be 0 or more' })
-    .describe('The edge: input of that coherence edges row.'),
-  resolution: z
-    .enum(RESOLUTIONS, { error: 'resolution must be accept-newer or waive' })
-    .describe(
-      'accept-newer: the downstream stands against the current upstream; waive: accept the difference (reason required).',
-    ),
-  reason: z
-    .string({ error: 'reason must be a string' })
-    .optional()
-    .describe('Why (required for waive; kept in the ledger for good).'),
+    .min(0, { error: 'input must be 0 or more' }),
+  resolution: z.enum(RESOLUTIONS, { error: 'resolution must be accept-newer or waive' }),
+  reason: z.string({ error: 'reason must be a string' }).optional().describe('Required for waive.'),
 };
 
 export const COHERENCE_TOOL = {
   name: 'coherence',
   title: 'VMark Coherence (read)',
   description: [
-    "Which documents were derived from which, and which derived documents are out of date because a source changed since. The record is the workspace's .vmark/ ledger (shared with desktop VMark). Reading changes no document; it may record what changed on disk since the last look.",
+    "Which documents derive from which, and which are out of date because their source changed since: the workspace's .vmark/ ledger, shared with desktop VMark. Changes no document.",
     '',
-    'Actions (workspace_root is required: a folder from session.get_state workspaces, e.g. "/notes"):',
-    '- status → {initialized, writer, objects, quarantined, open_items}. initialized:false: no ledger yet (nothing is tracked until the person turns on provenance tracking or a document is written with it on).',
-    "- edges → [{txf, input, upstream, upstream_path, pinned, downstream, downstream_path, downstream_rev, state, confidence, prior_waivers, kind, frozen_downstream, actionable, anchor_status?}]: every edge that asks for attention, by downstream path. state: version-stale (the upstream moved on since the downstream was written from it), stale-valid / stale-contradicted / stale-unknown (the same, with a semantic check's verdict), waived, diverged, diverged-multi-head, unpinnable. Fresh edges are not listed. Tell the person; revise the downstream (read the upstream, rewrite the downstream) or ask them to resolve it in the Breakdown view.",
-    '- claims → [{claim, entryId, statement, maturity, invalidAt, visible}]: the canon statements the person established.',
-    '- contexts → [{id, name, parent, enforcement, visibleClaims, errors}]: the default context first.',
-    '',
-    'Errors are plain sentences (an unknown workspace_root, an unreadable ledger).',
-    ARGUMENT_ERRORS,
+    'Actions (workspace_root: a root from session.get_state workspaces):',
+    '- status: counts; initialized:false means no ledger yet.',
+    '- edges: the edges that need attention, each with its state (version-stale: the upstream moved on since the downstream was written from it). Tell the person; revise the downstream, or ask them to resolve it in the Breakdown view.',
+    '- claims: the canon the person established.',
+    '- contexts: the contexts, default first.',
   ].join('\n'),
   inputSchema: coherenceShape,
   annotations: {
@@ -74,13 +59,10 @@ export const COHERENCE_RESOLVE_TOOL = {
   name: 'coherence_resolve',
   title: 'VMark Coherence (resolve)',
   description: [
-    'Resolve one stale edge from coherence edges, for good: there is no undo (a later record can only add to it). Normally the person does this in the Breakdown view; an AI client may only when the person delegated that resolution to it (Settings → AI clients issues its credential; the Breakdown view grants the delegation, for some days).',
+    'Resolve one edge of coherence edges for good (no undo). The person normally does this in the Breakdown view; you may only with their delegation (Settings → AI clients, then the Breakdown view).',
     '',
     'Action:',
-    "- resolve {workspace_root, txf, input, resolution: accept-newer|waive, reason?} → {entry_id, kind, resolved_against}. accept-newer records that the downstream stands against the upstream as it is now; waive records that the difference is accepted (reason required). Either binds to the upstream's current revision: if the upstream changes again, the edge comes back.",
-    '',
-    'A refusal (a plain sentence) means you are not allowed (no credential, no live delegation for that resolution), the edge is not listed by coherence edges now, or the upstream has several live heads. Do not retry: tell the person what is needed.',
-    ARGUMENT_ERRORS,
+    '- resolve {workspace_root, txf, input, resolution, reason?}: txf and input from an edges row. accept-newer: the downstream stands against the upstream as it is now; waive: the difference is accepted. Holds until the upstream changes again. A refusal means no delegation, an edge not listed now, or several upstream heads: tell the person; do not retry.',
   ].join('\n'),
   inputSchema: coherenceResolveShape,
   annotations: {

@@ -1,5 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
+import { REFUSALS } from '../refusals';
 import {
   MAX_RESULT_BYTES,
   REFUSAL_MEANINGS,
@@ -194,13 +195,34 @@ describe('REFUSAL_MEANINGS', () => {
     'INTERNAL',
   ];
 
-  it('has exactly one sentence for each code', () => {
-    expect(Object.keys(REFUSAL_MEANINGS).sort()).toEqual([...codes].sort());
-    for (const code of codes) {
-      const meaning = REFUSAL_MEANINGS[code];
+  // Codes whose name says what they mean carry no meaning of their own (issue 25 §4).
+  const named: RefusalCode[] = [
+    'INVALID_WINDOW',
+    'NOT_FOUND',
+    'NOT_WORKFLOW',
+    'TAB_NOT_FOUND',
+    'NAVIGATION_FAILED',
+    'NAVIGATION_SUPERSEDED',
+    'SESSION_NOT_FOUND',
+    'INVALID_WORKFLOW',
+    'RUN_NOT_FOUND',
+    'RESUME_NOT_PAUSED',
+    'RESUME_TAB_MISMATCH',
+    'RESUME_SOURCE_MISMATCH',
+    'INVALID_ARGUMENT',
+    'INTERNAL',
+  ];
+
+  it('has exactly one sentence for each code whose name does not say it, and none for the others', () => {
+    expect(Object.keys(REFUSALS).sort()).toEqual([...codes].sort());
+    const explained = codes.filter((code) => !named.includes(code));
+    expect(Object.keys(REFUSAL_MEANINGS).sort()).toEqual([...explained].sort());
+    for (const code of explained) {
+      const meaning = REFUSAL_MEANINGS[code] ?? '';
       expect(meaning, code).toMatch(/^[A-Z].*\.$/);
       expect(meaning.match(/\.(\s|$)/g), code).toHaveLength(1);
     }
+    for (const code of named) expect(REFUSAL_MEANINGS[code], code).toBeUndefined();
   });
 
   it('tells a STALE caller to read again and mentions current_revision', () => {

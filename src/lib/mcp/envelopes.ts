@@ -8,10 +8,13 @@ import { REFUSALS, type RefusalCode } from '../refusals';
 
 export type { RefusalCode } from '../refusals';
 
-/** What each refusal code means to the model, one sentence each; tool descriptions quote these. */
-export const REFUSAL_MEANINGS: Readonly<Record<RefusalCode, string>> = Object.fromEntries(
-  Object.entries(REFUSALS).map(([code, r]) => [code, r.meaning]),
-) as Record<RefusalCode, string>;
+/**
+ * What a refusal code means to the model, one sentence, for the codes whose name does not say it;
+ * the server's instructions quote these, once.
+ */
+export const REFUSAL_MEANINGS: Readonly<Partial<Record<RefusalCode, string>>> = Object.fromEntries(
+  Object.entries(REFUSALS).flatMap(([code, r]) => ('meaning' in r ? [[code, r.meaning]] : [])),
+);
 
 /** Output bound of every result: 25,000 tokens at three bytes a token (SPEC §2). */
 export const MAX_RESULT_BYTES = 75_000;

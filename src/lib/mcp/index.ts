@@ -1,6 +1,6 @@
 /** The MCP tool contract and the result envelopes, free of the DOM and of the app. */
 
-export { SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
+export { REFUSAL_REASONS, SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
 export {
   DOCUMENT_ACTIONS,
   DOCUMENT_KINDS,

@@ -7,6 +7,7 @@ import {
   WINDOW_LABEL_MESSAGE,
   documentShape,
   sessionShape,
+  workflowShape,
   workspaceShape,
   type DocumentArgs,
   type WorkspaceArgs,
@@ -261,12 +262,17 @@ describe('JSON Schema seen by clients', () => {
     expect(schema.required).toEqual(['action']);
   });
 
-  it('describes every argument', () => {
+  // Issue 25 §4: a description only where the name and the schema do not say it; what holds for
+  // every tool (tabId, windowLabel, expected_revision) is said once, in the instructions.
+  it('describes only the arguments whose name and type do not say what they are', () => {
     for (const shape of [sessionShape, workspaceShape, documentShape] as z.ZodRawShape[]) {
       for (const [name, property] of Object.entries(schemaOf(shape).properties)) {
-        expect(property.description, name).toEqual(expect.any(String));
+        expect(property.description, name).toBeUndefined();
       }
     }
+    const patches = schemaOf(workflowShape).properties.patches;
+    expect(Object.keys(patches)).toEqual(['description']);
+    expect(patches.description).toMatch(/IRPatch/);
   });
 });
 

@@ -45,7 +45,8 @@ export const TRANSFORM_KINDS = ['cjk-format', 'cjk-spacing', 'cjk-punctuation'] 
 
 export function actionSchema<const T extends readonly [string, ...string[]]>(actions: T) {
   const message = `action must be one of: ${actions.join(', ')}`;
-  return z.enum(actions, { error: message }).describe(`What to do: ${actions.join(', ')}.`);
+  // No description: the enum names the actions, and each tool's description says what they do.
+  return z.enum(actions, { error: message });
 }
 
 /**
@@ -53,33 +54,24 @@ export function actionSchema<const T extends readonly [string, ...string[]]>(act
  * rather than read as "absent", because an absent id means "the focused one" and a blank id must not
  * silently retarget a write.
  */
-export function optionalIdSchema(message: string, description: string) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, { error: message })
-    .optional()
-    .describe(description);
+export function optionalIdSchema(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message }).optional();
 }
 
 /**
  * A path argument (`filePath`, `folderPath`): never trimmed, since a trailing space is a legal
  * part of a file name; the app checks the path itself and refuses a bad one with INVALID_PATH.
  */
-function optionalPathSchema(name: string, description: string) {
+function optionalPathSchema(name: string) {
   const message = `${name} must be a non-empty virtual path such as /notes/todo.md`;
-  return z.string({ error: message }).min(1, { error: message }).optional().describe(description);
+  return z.string({ error: message }).min(1, { error: message }).optional();
 }
 
-const tabId = optionalIdSchema(
-  TAB_ID_MESSAGE,
-  'Target tab id, as listed by session.get_state. Omit it to use the focused tab.',
-);
+// Parameters carry a description only where their name does not say enough; what holds for every
+// tool (tabId, windowLabel, expected_revision) is said once, in the server's instructions.
+const tabId = optionalIdSchema(TAB_ID_MESSAGE);
 
-const windowLabel = optionalIdSchema(
-  WINDOW_LABEL_MESSAGE,
-  'Target window label ("main", "doc-2", …) from session.get_state. Omit it to use the focused window.',
-);
+const windowLabel = optionalIdSchema(WINDOW_LABEL_MESSAGE);
 
 /**
  * Not trimmed: the revision is compared verbatim, so a mangled token answers STALE with the current
@@ -90,10 +82,7 @@ const expectedRevision = z
   .string({ error: EXPECTED_REVISION_MESSAGE })
   .min(1, { error: EXPECTED_REVISION_MESSAGE, abort: true })
   .refine((value) => value.trim().length > 0, { error: EXPECTED_REVISION_MESSAGE })
-  .optional()
-  .describe(
-    'The revision from your last read of this tab. The call is refused with STALE, changing nothing, if the text has changed since.',
-  );
+  .optional();
 
 /** The sentence a tabOffset that is not a whole number ≥ 0 is refused with. */
 export const TAB_OFFSET_MESSAGE =
@@ -101,40 +90,24 @@ export const TAB_OFFSET_MESSAGE =
 
 export const sessionShape = {
   action: actionSchema(SESSION_ACTIONS),
-  windowLabel: optionalIdSchema(
-    WINDOW_LABEL_MESSAGE,
-    'List only this window ("main", "doc-2", …). Omit it to list every window.',
-  ),
+  windowLabel: optionalIdSchema(WINDOW_LABEL_MESSAGE),
   tabOffset: z
     .number({ error: TAB_OFFSET_MESSAGE })
     .int({ error: TAB_OFFSET_MESSAGE })
     .min(0, { error: TAB_OFFSET_MESSAGE })
-    .optional()
-    .describe(
-      "With windowLabel: list that window's tabs from this index on. Needed only when an answer was cut (truncated, with nextTabOffset on a window).",
-    ),
+    .optional(),
 };
 
 export const workspaceShape = {
   action: actionSchema(WORKSPACE_ACTIONS),
   tabId,
-  filePath: optionalPathSchema(
-    'filePath',
-    'Virtual absolute file path /<mount>/<rest>, e.g. /notes/plan.md (open, save_as).',
-  ),
-  folderPath: optionalPathSchema(
-    'folderPath',
-    'Virtual absolute folder path to open as a workspace (open_workspace).',
-  ),
+  filePath: optionalPathSchema('filePath'),
+  folderPath: optionalPathSchema('folderPath'),
   windowLabel,
   kind: z
     .enum(DOCUMENT_KINDS, { error: `kind must be one of: ${DOCUMENT_KINDS.join(', ')}` })
-    .optional()
-    .describe('Document kind for new: markdown (default) or yaml-workflow.'),
-  force: z
-    .boolean({ error: 'force must be a boolean (true or false)' })
-    .optional()
-    .describe('close only: true discards unsaved edits. Use it only when the person agreed.'),
+    .optional(),
+  force: z.boolean({ error: 'force must be a boolean (true or false)' }).optional(),
 };
 
 export const documentShape = {
@@ -142,17 +115,14 @@ export const documentShape = {
   tabId,
   content: z
     .string({ error: 'content must be a string holding the whole new text of the document' })
-    .optional()
-    .describe('write only: the whole new text of the document, stored verbatim.'),
+    .optional(),
   kind: z
     .enum(TRANSFORM_KINDS, { error: `kind must be one of: ${TRANSFORM_KINDS.join(', ')}` })
-    .optional()
-    .describe('transform only: which CJK transform to run.'),
+    .optional(),
   expected_revision: expectedRevision,
   save: z
     .boolean({ error: 'save must be a boolean (true or false), not a string or number' })
-    .default(true)
-    .describe('write only: save the tab to its file after writing (default true).'),
+    .default(true),
 };
 
 export const workflowShape = {
@@ -160,27 +130,16 @@ export const workflowShape = {
   tabId,
   // Left open on purpose: a malformed batch is refused as INVALID_PATCH naming the patch and the
   // field (SPEC §6), which tells the model more than a schema error would.
-  patches: z
-    .unknown()
-    .optional()
-    .describe(
-      'apply_patch only: an array of IRPatch objects, applied in order, all or nothing. See the tool description for the eight kinds.',
-    ),
+  patches: z.unknown().optional().describe('IRPatch[] (see the description).'),
   expected_revision: expectedRevision,
 };
 
 export const selectionShape = {
   action: actionSchema(SELECTION_ACTIONS),
-  tabId: optionalIdSchema(
-    TAB_ID_MESSAGE,
-    'Must be the focused tab if given (selection lives in the live editor). Omit it to use the focused tab.',
-  ),
+  tabId,
   content: z
     .string({ error: 'content must be a string: the text that replaces the selection' })
-    .optional()
-    .describe(
-      'set only: replaces the selection (inserted at the cursor when nothing is selected; empty deletes the selection).',
-    ),
+    .optional(),
   expected_revision: expectedRevision,
 };
 

@@ -1,7 +1,9 @@
-/** What every tool definition is made of, and the refusal list their descriptions end with. */
+/**
+ * What every tool definition is made of. What each refusal means is said once, in the server's
+ * instructions (instructions.ts), not in the descriptions.
+ */
 
 import type { z } from 'zod';
-import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
 
 /** The four behaviour hints, all set explicitly: a tool declares the riskiest thing any action does. */
 export interface ToolHints {
@@ -17,12 +19,4 @@ export interface ToolDefinition<Name extends string = string, Shape = z.ZodRawSh
   readonly description: string;
   readonly inputSchema: Shape;
   readonly annotations: ToolHints;
-}
-
-export const ARGUMENT_ERRORS =
-  'A malformed argument (blank tabId, wrong type, unknown action) gets a plain sentence naming it instead.';
-
-export function refusals(codes: readonly RefusalCode[]): string {
-  const lines = codes.map((code) => `- ${code}: ${REFUSAL_MEANINGS[code]}`);
-  return ['Refusals (isError, JSON {error, message, …}):', ...lines, ARGUMENT_ERRORS].join('\n');
 }
