@@ -258,6 +258,8 @@ export interface CoreApi {
   workflowFile(call: WorkflowFileCall): Promise<WorkflowFileAnswer>;
   /** The Breakdown view: a workspace's coherence rows, and the person's resolutions. */
   coherencePanel(call: CoherencePanelCall): Promise<CoherencePanelAnswer>;
+  /** The name suggested for "Your name", the same in every window (coherence/personName.ts). */
+  suggestedPersonName(): Promise<string>;
   deleteEntry(path: string): Promise<Result>;
 
   openFile(
