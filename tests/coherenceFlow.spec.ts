@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { openAiApp } from './support/aiBrowser';
 import { readOpfs, writeOpfs } from './support/app';
+import { ledgerEntries } from './support/coherenceWorkspace';
 import { call } from './support/mcp';
 import { startOwnHub, type OwnHub } from './support/ownHub';
 import { clientsOf } from './support/ownHubApp';
@@ -199,23 +200,8 @@ test('an AI drafts a scene from a note; the person edits the note; the stale lin
 });
 
 /** The ledger's entries, every segment, in file order. */
-async function ledger(): Promise<{ kind: string; body: Record<string, unknown> }[]> {
-  const text = await page.evaluate(async () => {
-    const root = await navigator.storage.getDirectory();
-    const dir = await (await root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
-    let all = '';
-    for await (const [, handle] of (
-      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
-    ).entries()) {
-      if (handle.kind === 'file')
-        all += await (await (handle as FileSystemFileHandle).getFile()).text();
-    }
-    return all;
-  });
-  return text
-    .trim()
-    .split('\n')
-    .map((l) => JSON.parse(l) as { kind: string; body: Record<string, unknown> });
+function ledger() {
+  return ledgerEntries(page);
 }
 
 test('workspace.save and workspace.save_as record what the client read as inputs, like document.write', async () => {

@@ -85,3 +85,25 @@ export async function writeStaleWorkspace(page: Page): Promise<void> {
   await writeOpfs(page, 'scene-01.md', SCENE_TEXT);
   await writeOpfs(page, `.vmark/ledger/${W}.jsonl`, LEDGER);
 }
+
+/** Every entry of every segment of /notes' ledger, as the files hold them now. */
+export async function ledgerEntries(
+  page: Page,
+): Promise<{ kind: string; writer: string; body: Record<string, unknown> }[]> {
+  const text = await page.evaluate(async () => {
+    const root = await navigator.storage.getDirectory();
+    const dir = await (await root.getDirectoryHandle('.vmark')).getDirectoryHandle('ledger');
+    let all = '';
+    for await (const [, handle] of (
+      dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }
+    ).entries()) {
+      if (handle.kind === 'file')
+        all += await (await (handle as FileSystemFileHandle).getFile()).text();
+    }
+    return all;
+  });
+  return text
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { kind: string; writer: string; body: Record<string, unknown> });
+}

@@ -491,9 +491,34 @@ describe('the reconcile scan', () => {
     t.failSnapshots('disk full');
     const report = await t.run();
     expect(report).toMatchObject({ external_edits: 0 });
-    expect(report.errors).toEqual(['lore/elena.md: its snapshot could not be stored: disk full']);
+    expect(report.errors).toEqual([
+      {
+        code: 'snapshot-not-stored',
+        path: 'lore/elena.md',
+        detail: 'disk full',
+        message: 'lore/elena.md: its snapshot could not be stored: disk full',
+      },
+    ]);
     expect(t.store.text(OUR_SEGMENT)).toBeNull();
+    expect(t.state.scanErrors).toEqual(report.errors);
     t.failSnapshots(null);
     expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });
+    expect(t.state.scanErrors).toEqual([]);
+  });
+
+  it('names each file whose findings could not be appended', async () => {
+    const t = await tracked();
+    t.store.put('lore/elena.md', NOTE_EDITED);
+    t.store.put('scenes/scene-12.md', SCENE_TEXT.replace('rain', 'snow'));
+    t.store.denyWritesUnder('.vmark/ledger');
+    const report = await t.run();
+    expect(report.errors.map((e) => [e.code, e.path])).toEqual([
+      ['not-recorded', 'lore/elena.md'],
+      ['not-recorded', 'scenes/scene-12.md'],
+    ]);
+    expect(report.errors[0].detail).toMatch(/permission denied/);
+    expect(report.errors[0].message).toMatch(
+      /^lore\/elena\.md: what the scan found could not be written to the ledger: /,
+    );
   });
 });

@@ -25,9 +25,10 @@
  * scan began (a later write in the same tick of a coarse file-system clock would not show).
  *
  * Diagnostics are written once per (code, path) across scans, and only into an existing `.vmark/`:
- * the scan creates `.vmark/` only to adopt a document. Nothing throws; failures are listed in the
- * report's `errors`, and a file whose snapshot or entry could not be written is simply tried again
- * by the next scan.
+ * the scan creates `.vmark/` only to adopt a document. Nothing throws; failures are listed, with
+ * the file each concerns, in the report's `errors` and the state's `scanErrors` (until the next
+ * scan), and a file whose snapshot or entry could not be written is simply tried again by the
+ * next scan.
  */
 import { contentHash, decodeUtf8, maskedCanonicalBytes, revisionId } from './canonical';
 import { buildDag, heads, isKind, type Dag } from './dag';
@@ -45,6 +46,8 @@ import {
   type WalkLimits,
   type WorkspaceFs,
 } from './scanWalk';
+import { scanError, type ScanError } from './scanErrors';
+export type { ScanError } from './scanErrors';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
 import type { RememberedWalk } from './workspaceWatch';
 
@@ -85,7 +88,7 @@ export interface ScanReport {
   /** Why nothing was scanned; absent when the scan ran. */
   skipped?: string;
   /** What could not be done (a failed read, snapshot or append); the next scan tries again. */
-  errors: string[];
+  errors: ScanError[];
 }
 
 /**
@@ -118,8 +121,9 @@ export async function scan(
     await deps.lock(LEDGER_LOCK, () => new Scan(deps, state, workspace, options, report).run());
   } catch (e) {
     report.complete = false;
-    report.errors.push(`the scan stopped: ${message(e)}`);
+    report.errors.push(scanError('scan-stopped', null, message(e)));
   }
+  state.scanErrors = report.errors;
   return report;
 }
 
@@ -173,7 +177,7 @@ class Scan {
     }
     const read = await readLedger(deps.fs, { lock: held, cache: state.ledger });
     if (!read.ok) {
-      report.errors.push(read.error);
+      report.errors.push(scanError('ledger-unreadable', null, read.error));
       return;
     }
     this.dag = buildDag(read.entries);
@@ -349,7 +353,7 @@ class Scan {
       stored = { ok: false, error: message(e) };
     }
     if (!stored.ok) {
-      this.report.errors.push(`${file.path}: its snapshot could not be stored: ${stored.error}`);
+      this.report.errors.push(scanError('snapshot-not-stored', file.path, stored.error));
       return false;
     }
     return this.append(
@@ -376,13 +380,13 @@ class Scan {
       bytes = await this.workspace.read(path);
     } catch (e) {
       this.state.files.delete(path);
-      this.report.errors.push(`${path}: the file could not be read: ${message(e)}`);
+      this.report.errors.push(scanError('file-unreadable', path, message(e)));
       return null;
     }
     const text = bytes && decodeUtf8(bytes);
     if (bytes && text !== null && (await contentHash(bytes)) === hash) return text;
     this.state.files.delete(path);
-    this.report.errors.push(`${path}: the file ${bytes ? 'changed' : 'went away'} while scanned`);
+    this.report.errors.push(scanError(bytes ? 'file-changed' : 'file-gone', path));
     return null;
   }
 
@@ -404,7 +408,7 @@ class Scan {
     if (!this.ensured) {
       const ready = await ensureInitialized(deps.fs, { lock: held });
       if (!ready.ok) {
-        report.errors.push(ready.error);
+        report.errors.push(scanError('record-not-started', null, ready.error));
         return false;
       }
       this.ensured = this.initialized = true;
@@ -434,12 +438,10 @@ class Scan {
     const { deps, report } = this;
     const entries = batch.map((b) => b.entry);
     const written = await appendEntries(deps.fs, deps.writer, entries, { lock: held });
-    if (!written.ok) {
-      const about = [...new Set(batch.map((b) => b.about || 'the workspace'))];
-      report.errors.push(
-        `${about.slice(0, 3).join(', ')}${about.length > 3 ? '…' : ''}: ${written.error}`,
-      );
-    }
+    // One error per file the lost entries were about, so each file shows what it is missing.
+    if (!written.ok)
+      for (const about of new Set(batch.map((b) => b.about)))
+        report.errors.push(scanError('not-recorded', about || null, written.error));
   }
 }
 

@@ -198,7 +198,13 @@ describe('the scan and the files it read before', () => {
     t.store.setModified(NOTE_PATH, time);
     const report = await t.run();
     expect(report).toMatchObject({ external_edits: 0 });
-    expect(report.errors).toEqual([`${NOTE_PATH}: the file changed while scanned`]);
+    expect(report.errors).toEqual([
+      {
+        code: 'file-changed',
+        path: NOTE_PATH,
+        message: `${NOTE_PATH}: the file changed while scanned`,
+      },
+    ]);
     expect(t.state.files.has(NOTE_PATH)).toBe(false);
     // Forgotten, so the next scan reads it and records what it holds.
     expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });

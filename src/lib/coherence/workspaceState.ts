@@ -6,13 +6,15 @@
  * (disk lag: a scan must not take the older disk content for an external edit), and what the
  * last scan concluded from each markdown file's content with the size and modification time the
  * file had (so an unchanged file is not read again), and the ledger's records as last parsed (so
- * a read parses only what was appended since). None of this is in the ledger; a new session
+ * a read parses only what was appended since), and what the last scan could not do (shown in the
+ * Breakdown view until a scan does it). None of this is in the ledger; a new session
  * starts empty, the next complete scan rebuilds absent and held, and the first scan reads every
  * file.
  */
 import type { LedgerCache } from './ledger';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import type { ContentHash, Uuid } from './records';
+import type { ScanError } from './scanErrors';
 import type { KnownFile } from './scanWalk';
 import { unwatched, type WatchState } from './workspaceWatch';
 
@@ -27,6 +29,8 @@ export interface WorkspaceState {
   ledger: LedgerCache;
   /** Whether the app watches the folder, and the last walk while nothing changed (workspaceWatch.ts). */
   watch: WatchState;
+  /** What the last scan could not do, per file; the next scan tries again and replaces it. */
+  scanErrors: ScanError[];
 }
 
 export function emptyWorkspaceState(): WorkspaceState {
@@ -37,6 +41,7 @@ export function emptyWorkspaceState(): WorkspaceState {
     files: new Map(),
     ledger: new Map(),
     watch: unwatched(),
+    scanErrors: [],
   };
 }
 

@@ -84,8 +84,7 @@ export class Core implements CoreApi {
     });
     const storage = credentialStorage(db);
     this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
-    const tracking = () => this.settings.trackProvenance;
-    this.coherence = coherence.coherenceKernelsFor(db, tracking, workspaces);
+    this.coherence = coherence.coherenceKernelsFor(db, () => this.settings, workspaces);
     this.toolHost = createToolHost({
       coherence: (root) => this.coherence.kernel(root),
       coherenceHead: (path) => this.coherence.headOf(path),
@@ -243,6 +242,11 @@ export class Core implements CoreApi {
   /** The Breakdown view: a workspace's rows, and the person's resolutions. */
   coherencePanel(call: coherence.CoherencePanelCall) {
     return this.coherence.panel(call);
+  }
+
+  /** The name the Breakdown view suggests when it first asks for the person's. */
+  suggestedPersonName() {
+    return this.coherence.suggestedPersonName();
   }
 
   async createEntry(dir: string, name: string, kind: 'file' | 'directory') {

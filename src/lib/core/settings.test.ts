@@ -48,6 +48,34 @@ describe('mergeSettings', () => {
   });
 });
 
+describe('mergeSettings: your name', () => {
+  it('starts with no name, not yet asked; settings stored before the setting existed too', () => {
+    expect(DEFAULT_SETTINGS.personName).toBe('');
+    expect(DEFAULT_SETTINGS.personNameAsked).toBe(false);
+    const { personName: _n, personNameAsked: _a, ...older } = DEFAULT_SETTINGS;
+    expect(mergeSettings(DEFAULT_SETTINGS, older)).toEqual(DEFAULT_SETTINGS);
+  });
+
+  it('keeps a checked name, trimmed; giving one answers the question too', () => {
+    const named = mergeSettings(DEFAULT_SETTINGS, { personName: '  Ann Lee ' });
+    expect(named.personName).toBe('Ann Lee');
+    expect(named.personNameAsked).toBe(true);
+    // Clearing it goes back to no name, without asking again.
+    expect(mergeSettings(named, { personName: '' })).toMatchObject({
+      personName: '',
+      personNameAsked: true,
+    });
+    expect(mergeSettings(DEFAULT_SETTINGS, { personNameAsked: true }).personNameAsked).toBe(true);
+  });
+
+  it('keeps the current name when given a bad one', () => {
+    const named = mergeSettings(DEFAULT_SETTINGS, { personName: 'Ann' });
+    for (const bad of ['a'.repeat(65), 'Ann\nLee', '---', 7, null])
+      expect(mergeSettings(named, { personName: bad }).personName).toBe('Ann');
+    expect(mergeSettings(DEFAULT_SETTINGS, { personName: 'x\ty' }).personNameAsked).toBe(false);
+  });
+});
+
 describe('mergeSettings: CJK formatting', () => {
   it('changes the named rules and keeps the others', () => {
     const merged = mergeSettings(DEFAULT_SETTINGS, {

@@ -2,6 +2,7 @@
 import { parseCjkFormatSettings } from '../cjk/settings';
 import { parseGrants } from '../browser/grants';
 import { isLanguageSetting } from '../i18n/locales';
+import { checkPersonName } from '../coherence/personName';
 import type { BrowserSettings, Settings } from './types';
 
 const THEMES = new Set(['system', 'light', 'dark']);
@@ -17,6 +18,16 @@ export function mergeSettings(current: Settings, patch: unknown): Settings {
   if (typeof p.workspaceRail === 'boolean') next.workspaceRail = p.workspaceRail;
   if (typeof p.trackProvenance === 'boolean') next.trackProvenance = p.trackProvenance;
   if (typeof p.autoPair === 'boolean') next.autoPair = p.autoPair;
+  if (typeof p.personNameAsked === 'boolean') next.personNameAsked = p.personNameAsked;
+  // A name that fails the check keeps the current one (the window says why before sending it);
+  // a name given is an answer to the Breakdown view's question too.
+  if (typeof p.personName === 'string') {
+    const checked = checkPersonName(p.personName);
+    if (checked.ok) {
+      next.personName = checked.name;
+      next.personNameAsked = true;
+    }
+  }
   // Each CJK rule is taken on its own: a bad field keeps the current value of that field only.
   if (typeof p.cjkFormat === 'object' && p.cjkFormat !== null) {
     const given = p.cjkFormat as Record<string, unknown>;

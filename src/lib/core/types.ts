@@ -38,6 +38,13 @@ export interface Settings {
    * which in each workspace's `.vmark/` ledger. Off: a workspace without a ledger is never touched.
    */
   trackProvenance: boolean;
+  /**
+   * Your name (Settings → Workspace): how the coherence record names the person for their saves
+   * and decisions (coherence/personName.ts); empty, `unknown-human`. Always a checked name.
+   */
+  personName: string;
+  /** The Breakdown view asked for the name once (answered or "Not now"): it asks no more. */
+  personNameAsked: boolean;
   /** Typing an opening bracket or quote types its closing one too (Settings → Editor). */
   autoPair: boolean;
   /** The rules `cjk-format` applies (Settings → CJK formatting). */
@@ -78,6 +85,8 @@ export const DEFAULT_SETTINGS: Settings = {
   autoApproveEdits: false,
   workspaceRail: false,
   trackProvenance: false,
+  personName: '',
+  personNameAsked: false,
   autoPair: true,
   cjkFormat: { ...DEFAULT_CJK_FORMAT_SETTINGS },
   browser: { ...DEFAULT_BROWSER_SETTINGS, grants: [] },
@@ -249,6 +258,8 @@ export interface CoreApi {
   workflowFile(call: WorkflowFileCall): Promise<WorkflowFileAnswer>;
   /** The Breakdown view: a workspace's coherence rows, and the person's resolutions. */
   coherencePanel(call: CoherencePanelCall): Promise<CoherencePanelAnswer>;
+  /** The name suggested for "Your name", the same in every window (coherence/personName.ts). */
+  suggestedPersonName(): Promise<string>;
   deleteEntry(path: string): Promise<Result>;
 
   openFile(

@@ -18,7 +18,9 @@ import { editors } from './messages/editors';
 import { exporting } from './messages/exporting';
 import { find } from './messages/find';
 import { notices } from './messages/notices';
+import { personName } from './messages/personName';
 import { problems } from './messages/problems';
+import { scanProblems } from './messages/scanProblems';
 import { settings } from './messages/settings';
 import { shell } from './messages/shell';
 import { sidebar } from './messages/sidebar';
@@ -40,7 +42,9 @@ const AREAS = {
   exporting,
   find,
   notices,
+  personName,
   problems,
+  scanProblems,
   settings,
   shell,
   sidebar,

@@ -27,6 +27,7 @@ import { PersonActs } from '../../coherence/personActs';
 import { recordPanel } from './recordPanel';
 import { REPORT_GRACE_MS, watchFolder } from './folderWatch';
 import { notices, type Notice } from '../notice';
+import { recordedName, suggestedPersonName } from '../../coherence/personName';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -38,15 +39,11 @@ export interface CoherenceKernelsDeps {
   writerId(): Promise<string>;
   /** "Track document provenance": may a save start a ledger and adopt documents. */
   tracking?(): boolean;
+  /** The "Your name" setting as it is now (empty: none given). */
+  personName?(): string;
   /** The reconcile scan of a folder, run before each read of its kernel. */
   scan?(deps: KernelDeps, state: WorkspaceState, handle: FileSystemDirectoryHandle): Promise<void>;
 }
-
-/**
- * How the person is named in the records they make in this app (desktop VMark's fallback when it
- * knows no name; a display-name setting may replace it).
- */
-export const PERSON = 'unknown-human';
 
 /** Web Locks, per folder: every tab and worker of this origin waits its turn. */
 function webLock(mount: string): LockFn {
@@ -109,7 +106,9 @@ export class CoherenceKernels {
       const initialized = await kernel.initialized();
       const rows = await kernel.edges();
       if (typeof rows === 'string') return { ok: false, message: rows };
-      return { ok: true, rows, initialized };
+      const mount = mountOfRoot(call.root, this.deps.mounts());
+      const scanErrors = (typeof mount === 'string' && this.states.get(mount)?.scanErrors) || [];
+      return { ok: true, rows, initialized, scanErrors: initialized ? [...scanErrors] : [] };
     }
     if (call.op === 'resolve') {
       const receipt = await kernel.resolve(
@@ -120,17 +119,30 @@ export class CoherenceKernels {
           ...(call.reason !== undefined ? { reason: call.reason } : {}),
           ...(call.expires !== undefined ? { expires: call.expires } : {}),
         },
-        { person: PERSON },
+        { person: this.person() },
       );
       return typeof receipt === 'string' ? { ok: false, message: receipt } : { ok: true, receipt };
     }
     const mount = mountOfRoot(call.root, this.deps.mounts());
     const deps = typeof mount === 'string' ? this.kernelDeps.get(mount) : undefined;
     if (typeof mount !== 'string' || !deps) return { ok: false, message: 'Not a Breakdown call.' };
-    const acts = new PersonActs(deps, PERSON, this.scanOf.get(deps));
+    const acts = new PersonActs(deps, this.person(), this.scanOf.get(deps));
     return recordPanel(acts, call, (path) =>
       path.startsWith(`/${mount}/`) ? path.slice(mount.length + 2) : null,
     );
+  }
+
+  /**
+   * How the person's records name them now: the "Your name" setting, read at the moment of each
+   * record (so a name changed in any window counts from the next record on), else unknown-human.
+   */
+  private person(): string {
+    return recordedName(this.deps.personName?.() ?? '');
+  }
+
+  /** The name the app suggests when it first asks for one (personName.ts). */
+  async suggestedPersonName(): Promise<string> {
+    return suggestedPersonName(await this.deps.writerId());
   }
 
   /** The current revision of the document at a virtual path, to pin an AI's read of it. */
@@ -158,7 +170,7 @@ export class CoherenceKernels {
     const who =
       'person' in by
         ? {
-            agent: { type: 'human' as const, id: PERSON },
+            agent: { type: 'human' as const, id: this.person() },
             intent: { kind: 'editor-save', summary: '' },
             confidence: 'exact' as const,
           }
@@ -220,12 +232,13 @@ export class CoherenceKernels {
 
 /**
  * The kernels of the core's open folders, with the writer id kept in the app's database. Each
- * read scans the folder first; `tracking()` is the person's "Track document provenance": on, the
- * scan may start a ledger and adopt documents; off, it only follows a folder that has one.
+ * read scans the folder first. From the settings as they are at each use: "Track document
+ * provenance" (on, the scan may start a ledger and adopt documents; off, it only follows a folder
+ * that has one) and "Your name", which the person's records carry.
  */
 export function coherenceKernelsFor(
   db: Db,
-  tracking: () => boolean,
+  settings: () => { trackProvenance: boolean; personName: string },
   workspaces: {
     mounts(): string[];
     get(mount: string): { handle: FileSystemDirectoryHandle; access: string } | undefined;
@@ -239,12 +252,13 @@ export function coherenceKernelsFor(
       return m && m.access === 'granted' ? m.handle : null;
     },
     writerId: () => (writer ??= coherenceWriterId(db, uuid7)),
-    tracking,
+    tracking: () => settings().trackProvenance,
+    personName: () => settings().personName,
     scan: async (deps, state, handle) => {
       // About to reuse the last walk: give a change made a moment ago the time to be reported.
       if (state.watch.live && !state.watch.changed) await sleep(REPORT_GRACE_MS);
       const report = await scan(deps, state, fsaWorkspaceFs(handle), {
-        policy: tracking() ? 'adopt' : 'tracked-only',
+        policy: settings().trackProvenance ? 'adopt' : 'tracked-only',
         writeSnapshot: async (hash, bytes) => {
           const put = await putSnapshot(deps.fs, new TextDecoder().decode(bytes));
           if (!put.ok) return put;
@@ -254,8 +268,9 @@ export function coherenceKernelsFor(
         },
       });
       // The read goes on with the ledger as it is; what the scan could not do is tried again at
-      // the next read, and said in the console for whoever looks.
-      if (report.errors.length > 0) console.warn('coherence scan:', report.errors.join('; '));
+      // the next read, shown in the Breakdown view (state.scanErrors) and said in the console.
+      if (report.errors.length > 0)
+        console.warn('coherence scan:', report.errors.map((e) => e.message).join('; '));
     },
   });
 }

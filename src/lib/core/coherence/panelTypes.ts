@@ -2,6 +2,7 @@
 import type { BreakdownRow } from '../../coherence/breakdown';
 import type { Receipt } from '../../coherence/kernel';
 import type { CoherenceRecordView } from '../../coherence/personActs';
+import type { ScanError } from '../../coherence/scanErrors';
 
 /** The person's acts on a workspace's record (Delegations, Claims and Contexts sections). */
 export type CoherenceActCall =
@@ -37,7 +38,8 @@ export type CoherencePanelCall =
   | CoherenceActCall;
 
 export type CoherencePanelAnswer =
-  | { ok: true; rows: BreakdownRow[]; initialized: boolean }
+  /** `scanErrors`: what the scan before these rows could not do, with the file each concerns. */
+  | { ok: true; rows: BreakdownRow[]; initialized: boolean; scanErrors: ScanError[] }
   | { ok: true; receipt: Receipt }
   | { ok: true; record: CoherenceRecordView }
   | { ok: true; done: Record<string, unknown> }
