@@ -51,6 +51,11 @@ export const REFUSALS = {
     meaning: 'The document is read-only; do not work around it.',
     message: 'The document is read-only.',
   },
+  BUSY: {
+    meaning:
+      'The person is composing text with an input method (IME) in that tab, so nothing was changed; retry after retry_after_ms milliseconds.',
+    message: 'The person is composing text in that tab.',
+  },
   NO_EDITOR: {
     meaning: 'No live editor shows the tab; ask the person to show it.',
     message: 'No live editor shows that tab.',

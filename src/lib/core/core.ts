@@ -93,6 +93,7 @@ export class Core implements CoreApi {
       settings: () => this.settings,
       approvals: this.approvals,
       agent: (windowId) => this.windows.agent(windowId),
+      composing: (tabId) => this.windows.composing(tabId),
       anyAgent: (preferred) => this.windows.anyAgent(preferred),
       raise: (windowId) => this.windows.send(windowId, { type: 'focus' }),
       notify: (message) => this.notify(message),
@@ -127,6 +128,7 @@ export class Core implements CoreApi {
       textChanged: () => this.snapshots.soon(),
       layoutChanged: () => this.layoutChanged(),
       flushViewers: (tabId) => this.windows.flush(tabId, FLUSH_DEADLINE_MS),
+      composing: (tabId) => this.windows.composing(tabId),
       accessLost: async () => this.changed(),
     };
   }
@@ -339,6 +341,10 @@ export class Core implements CoreApi {
 
   async closeView(tabId: string, windowId: string): Promise<void> {
     this.windows.closeView(tabId, windowId);
+  }
+
+  async setComposing(tabId: string, windowId: string, composing: boolean): Promise<void> {
+    this.windows.setComposing(tabId, windowId, composing);
   }
 
   async changesSince(tabId: string, version: number) {

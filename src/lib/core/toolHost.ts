@@ -19,6 +19,8 @@ export interface ToolHostDeps {
   /** The live-editor agent of a window, or of any window (`preferred` first). */
   agent(windowId: string): EditorAgent | null;
   anyAgent(preferred: string): EditorAgent | null;
+  /** Whether a window that shows the tab is composing text in it with an input method. */
+  composing(tabId: string): boolean;
   /** Asks a window to come to the front. */
   raise(windowId: string): void;
   notify(message: Notice): void;
@@ -88,7 +90,8 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     },
 
     async reloadIfClean(tabId) {
-      await documents.settle(tabId);
+      const busy = await documents.settle(tabId, true);
+      if (busy) return busy;
       const doc = store.tabs.get(tabId);
       if (!doc) return refuse('INVALID_TAB', `No tab with id "${tabId}".`);
       if (isDirty(doc)) return { ok: true, reloaded: false, dirty: true };
@@ -105,8 +108,8 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     },
 
     async close(tabId, force) {
-      await documents.settle(tabId);
-      return documents.close(tabId, force);
+      const busy = await documents.settle(tabId, true);
+      return busy ?? documents.close(tabId, force);
     },
 
     activate(tabId) {
@@ -127,11 +130,12 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     },
 
     async mutate(tabId, options, compute) {
-      const r = await documents.mutate(tabId, options, compute);
+      const r = await documents.mutate(tabId, { ...options, refuseWhileComposing: true }, compute);
       return r.ok ? { ok: true, revision: r.revision, changed: r.changed } : r;
     },
 
     editorAgent: (windowId) => deps.agent(windowId),
+    composing: (tabId) => deps.composing(tabId),
 
     async lint(preferred, text, path) {
       const agent = deps.anyAgent(preferred);

@@ -273,6 +273,11 @@ export interface CoreApi {
   /** The tab's text, and from now on its changes are pushed to the window. */
   openView(tabId: string, windowId: string): Promise<Result<DocText>>;
   closeView(tabId: string, windowId: string): Promise<void>;
+  /**
+   * The person started composing text with an input method in the window's view of the tab (said
+   * again now and then while it goes on), or ended it; meanwhile AI changes of the tab are BUSY.
+   */
+  setComposing(tabId: string, windowId: string, composing: boolean): Promise<void>;
   /** The changes since `version`, for a window that is behind (or the whole text). */
   changesSince(tabId: string, version: number): Promise<CatchUp>;
   /** An edit typed in a window, against the version the window last confirmed. */

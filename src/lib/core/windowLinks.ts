@@ -1,8 +1,10 @@
 /**
  * The core's lines to its windows: one listener per window for snapshots and pushed changes, the
- * tabs each window has on screen (its views), and a generation per window id so a reloaded window
- * is told apart from the page it replaced.
+ * tabs each window has on screen (its views) and where the person composes text with an input
+ * method, and a generation per window id so a reloaded window is told apart from the page it
+ * replaced.
  */
+import { Compositions } from '../collab/compositions';
 import type { CoreEvent, EditorAgent } from './types';
 
 export type Listener = (event: CoreEvent) => void;
@@ -13,6 +15,7 @@ export class WindowLinks {
   private readonly agents = new Map<string, EditorAgent>();
   /** Tab id → the windows that show it and want its changes. */
   private readonly views = new Map<string, Set<string>>();
+  private readonly compositions = new Compositions();
 
   /** A window (re)attached; answers its generation. */
   register(windowId: string, listener: Listener, agent?: EditorAgent): number {
@@ -36,6 +39,7 @@ export class WindowLinks {
   drop(windowId: string): void {
     this.listeners.delete(windowId);
     this.agents.delete(windowId);
+    this.compositions.dropWindow(windowId);
     for (const [tabId, windows] of this.views) {
       windows.delete(windowId);
       if (windows.size === 0) this.views.delete(tabId);
@@ -52,6 +56,18 @@ export class WindowLinks {
     const windows = this.views.get(tabId);
     windows?.delete(windowId);
     if (windows?.size === 0) this.views.delete(tabId);
+    this.compositions.forget(tabId, windowId);
+  }
+
+  /** A window that shows the tab started, goes on with or ended an input method's composition. */
+  setComposing(tabId: string, windowId: string, composing: boolean, now = Date.now()): void {
+    if (composing && !this.views.get(tabId)?.has(windowId)) return;
+    this.compositions.set(tabId, windowId, composing, now);
+  }
+
+  /** Whether a window that shows the tab is composing text in it (AI changes are BUSY). */
+  composing(tabId: string, now = Date.now()): boolean {
+    return this.compositions.composingIn(tabId, now).length > 0;
   }
 
   /** The windows that show the tab. */

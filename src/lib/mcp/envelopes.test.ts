@@ -6,6 +6,7 @@ import {
   REFUSAL_MEANINGS,
   TRUNCATION_NOTES,
   argumentError,
+  fromRefusal,
   limitSize,
   needsApproval,
   refusal,
@@ -169,6 +170,7 @@ describe('REFUSAL_MEANINGS', () => {
     'APPROVAL_REQUIRED',
     'NOT_WORKFLOW',
     'READ_ONLY',
+    'BUSY',
     'NO_EDITOR',
     'BROWSER_DISABLED',
     'BROWSER_UNAVAILABLE',
@@ -228,6 +230,28 @@ describe('REFUSAL_MEANINGS', () => {
   it('tells a STALE caller to read again and mentions current_revision', () => {
     expect(REFUSAL_MEANINGS.STALE).toContain('current_revision');
     expect(REFUSAL_MEANINGS.STALE).toMatch(/read again/);
+  });
+  it('tells a BUSY caller that nothing changed and to retry after retry_after_ms', () => {
+    expect(REFUSAL_MEANINGS.BUSY).toMatch(/input method/);
+    expect(REFUSAL_MEANINGS.BUSY).toMatch(/nothing was changed/);
+    expect(REFUSAL_MEANINGS.BUSY).toContain('retry_after_ms');
+  });
+});
+
+describe('fromRefusal', () => {
+  it('carries BUSY with how long to wait, and nothing the refusal does not have', () => {
+    const r = fromRefusal({ error: 'BUSY', message: 'Composing.', retry_after_ms: 500 });
+    expect(r.isError).toBe(true);
+    expect(r.structuredContent).toEqual({
+      error: 'BUSY',
+      message: 'Composing.',
+      retry_after_ms: 500,
+    });
+    expect(JSON.parse(textOf(r))).toEqual(r.structuredContent);
+    expect(fromRefusal({ error: 'READ_ONLY', message: 'Locked.' }).structuredContent).toEqual({
+      error: 'READ_ONLY',
+      message: 'Locked.',
+    });
   });
 });
 

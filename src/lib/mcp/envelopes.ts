@@ -73,18 +73,21 @@ export function refusal(
 }
 
 /**
- * A refusal the app answered as a value: its own code and message, and for STALE the revision
- * the document is at now. The same vocabulary from the document store to the envelope.
+ * A refusal the app answered as a value: its own code and message, for STALE the revision the
+ * document is at now, for BUSY how long to wait. The same vocabulary from the document store to
+ * the envelope.
  */
 export function fromRefusal(r: {
   error: RefusalCode;
   message: string;
   current_revision?: string;
   index?: number;
+  retry_after_ms?: number;
 }): CallToolResult {
   const extra: Record<string, unknown> = {};
   if (r.current_revision !== undefined) extra.current_revision = r.current_revision;
   if (r.index !== undefined) extra.index = r.index;
+  if (r.retry_after_ms !== undefined) extra.retry_after_ms = r.retry_after_ms;
   return refusal(r.error, r.message, extra);
 }
 

@@ -24,6 +24,7 @@ const envelope = {
   needsApproval: bool,
   current_revision: str,
   index: num,
+  retry_after_ms: num,
   truncated: bool,
   truncation_note: str,
   bytes_total: num,

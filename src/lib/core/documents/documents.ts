@@ -10,7 +10,7 @@ import { resolveKind } from '../../documents/kind';
 import { dirnameOf } from '../../paths';
 import { encodeFile, formatForSave } from '../../markdown/textCodec';
 import type { DocumentStore } from '../documentStore';
-import { refuse, type Result } from '../errors';
+import { composingRefusal, refuse, type Refusal, type Result } from '../errors';
 import { readDocument } from '../openDocument';
 import type { Splice } from '../textEdit';
 import type { DocKind } from '../types';
@@ -34,6 +34,8 @@ export interface DocumentEffects {
   layoutChanged(): void;
   /** Resolves once every window that shows the tab has sent what the person typed so far. */
   flushViewers(tabId: string): Promise<void>;
+  /** Whether a window that shows the tab is composing text in it with an input method. */
+  composing(tabId: string): boolean;
   /** A file operation failed for lack of access: the workspace's state may need a refresh. */
   accessLost(mount: string): Promise<void>;
 }
@@ -44,6 +46,11 @@ export interface MutateOptions {
   origin: string;
   /** One undo step of its own in the editors that show the tab (default: yes). */
   undoable?: boolean;
+  /**
+   * An AI's change: refused with BUSY while the person composes text in the tab with an input
+   * method (a command the person gave is not; the composing window holds it until the end).
+   */
+  refuseWhileComposing?: boolean;
 }
 
 /** What a mutation computes from the current document: the new text, or a refusal. */
@@ -138,7 +145,8 @@ export class Documents {
     const before = this.store.tab(tabId);
     if (!before.ok) return before;
     if (before.doc.readOnlyReason) return refuse('READ_ONLY', before.doc.readOnlyReason.text);
-    await this.effects.flushViewers(tabId);
+    const busy = await this.settle(tabId, options.refuseWhileComposing);
+    if (busy) return busy;
     // Everything below runs without a pause, so nothing can come in between.
     const found = this.store.tab(tabId);
     if (!found.ok) return found;
@@ -161,9 +169,17 @@ export class Documents {
     return r.ok ? { ok: true, revision: r.revision, changed: r.changed, doc } : r;
   }
 
-  /** Waits until the windows showing the tab have handed in everything typed so far. */
-  settle(tabId: string): Promise<void> {
-    return this.effects.flushViewers(tabId);
+  /**
+   * Waits until the windows showing the tab have handed in everything typed so far. For an AI's
+   * change (`refuseWhileComposing`), a window composing in the tab before or after the wait is a
+   * BUSY refusal instead (after it, the caller goes on without a pause).
+   */
+  async settle(tabId: string, refuseWhileComposing = false): Promise<Refusal | null> {
+    const busy = () =>
+      refuseWhileComposing && this.effects.composing(tabId) ? composingRefusal() : null;
+    if (busy()) return busy();
+    await this.effects.flushViewers(tabId);
+    return busy();
   }
 
   /** Opens a file in a new tab of `windowId`; the caller checks for a tab that has it already. */

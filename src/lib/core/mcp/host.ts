@@ -71,6 +71,8 @@ export interface ToolHost {
   ): Promise<Result<{ revision: string; changed: boolean }>>;
   /** The live editors of a window, for selection requests. */
   editorAgent(windowId: string): EditorAgent | null;
+  /** Whether a window that shows the tab is composing text in it with an input method (BUSY). */
+  composing(tabId: string): boolean;
   lint(
     preferredWindowId: string,
     text: string,

@@ -8,16 +8,20 @@ import {
   success,
   type SelectionArgs,
 } from '../../mcp';
-import type { Refusal } from '../errors';
+import { composingRefusal, type Refusal } from '../errors';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';
 
 /** How long a window may take to answer before the editor counts as unreachable. */
 const WINDOW_ANSWER_MS = 5_000;
 
+const PASSED_ON = new Set<Refusal['error']>(['STALE', 'READ_ONLY', 'BUSY']);
+
 function fromRefusal(r: Refusal): CallToolResult {
-  const code = r.error === 'STALE' || r.error === 'READ_ONLY' ? r.error : 'NO_EDITOR';
-  const extra = r.current_revision ? { current_revision: r.current_revision } : {};
+  const code = PASSED_ON.has(r.error) ? r.error : 'NO_EDITOR';
+  const extra: Record<string, unknown> = {};
+  if (r.current_revision) extra.current_revision = r.current_revision;
+  if (r.retry_after_ms !== undefined) extra.retry_after_ms = r.retry_after_ms;
   return refusal(code, r.message, extra);
 }
 
@@ -81,6 +85,8 @@ export async function selectionTool(host: ToolHost, args: SelectionArgs): Promis
     return argumentError('selection.set needs content (the text that replaces the selection).');
   }
   if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason.text);
+  // A window showing the tab composes text with an input method: the window checks it too.
+  if (host.composing(doc.id)) return fromRefusal(composingRefusal());
   const r = await withDeadline(agent.selectionSet(doc.id, args.content, args.expected_revision));
   if (r === 'late') return LATE;
   if (!r.ok) return fromRefusal(r);

@@ -33,6 +33,10 @@ export interface TestHost {
   notices: string[];
   /** How many times a change waited for the windows to hand in their typing. */
   flushes: number;
+  /** The tabs in which a window is composing text with an input method (tests add to it). */
+  composing: Set<string>;
+  /** Runs while a change waits for the windows (a test may start a composition there). */
+  onFlush?: (tabId: string) => void;
   /** The driver commands the tools sent, and who sent them. */
   browserCalls: { cmd: DriverCommand; client: string }[];
   /** The fake driver: answers each command (a success with no data unless a test says). */
@@ -54,6 +58,7 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     pushed: [],
     notices: [],
     flushes: 0,
+    composing: new Set(),
     browserCalls: [],
     coherenceFs: new Map(),
     driver: () => ({ ok: true, data: {} }),
@@ -65,9 +70,11 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     changed: () => undefined,
     textChanged: () => undefined,
     layoutChanged: () => undefined,
-    flushViewers: async () => {
+    flushViewers: async (tabId) => {
       t.flushes = (t.flushes ?? 0) + 1;
+      t.onFlush?.(tabId);
     },
+    composing: (tabId) => t.composing?.has(tabId) ?? false,
     accessLost: async () => undefined,
   });
   t.documents = documents;
@@ -76,6 +83,7 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     settings: () => t.settings as Settings,
     approvals: t.approvals as Approvals,
     agent: (id) => t.agents?.get(id) ?? null,
+    composing: (tabId) => t.composing?.has(tabId) ?? false,
     anyAgent: (preferred) => t.agents?.get(preferred) ?? t.agents?.values().next().value ?? null,
     raise: () => undefined,
     notify: (message) => t.notices?.push(message.text),
