@@ -6,99 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Documents } from '../core/documents/documents';
-import { LF_FORMAT } from '../core/documents/docState';
-import { MemoryFiles } from '../core/documents/memoryFiles';
-import { DocumentStore } from '../core/documentStore';
-import { CollabClient } from './collabClient';
-
-/** A FIFO message port: messages arrive in order, whenever the scheduler delivers them. */
-class Port {
-  readonly queue: (() => void)[] = [];
-  post(message: () => void): void {
-    this.queue.push(message);
-  }
-}
-
-interface Window {
-  id: string;
-  client: CollabClient;
-  /** Requests to the core, and the core's answers (one comlink port). */
-  toCore: Port;
-  answers: Port;
-  /** Pushed steps, and the core's flush requests with their answers (other ports). */
-  pushes: Port;
-  flushes: Port;
-  typed: string[];
-}
-
-function setup(text: string, windowIds: string[]) {
-  const files = new MemoryFiles();
-  const store = new DocumentStore();
-  for (const id of windowIds) store.claimWindowId(id);
-  const windows = new Map<string, Window>();
-  const documents = new Documents(store, files, {
-    draft: () => undefined,
-    forget: () => undefined,
-    changed: () => undefined,
-    textChanged: () => undefined,
-    layoutChanged: () => undefined,
-    accessLost: async () => undefined,
-    push: (_doc, step) => {
-      for (const w of windows.values()) {
-        if (w.id !== step.origin) w.pushes.post(() => w.client.notify(step));
-      }
-    },
-    flushViewers: (_tabId) =>
-      Promise.all(
-        [...windows.values()].map(
-          (w) =>
-            new Promise<void>((resolve) =>
-              w.flushes.post(() => void w.client.flushed().then(() => w.flushes.post(resolve))),
-            ),
-        ),
-      ).then(() => undefined),
-  });
-  const doc = store.addTab(windowIds[0], { path: null, kind: 'markdown', text, format: LF_FORMAT });
-  for (const id of windowIds) {
-    const toCore = new Port();
-    const answers = new Port();
-    const call = <T>(work: () => T) =>
-      new Promise<T>((resolve) =>
-        toCore.post(() => {
-          const r = work();
-          answers.post(() => resolve(r));
-        }),
-      );
-    const client = new CollabClient(
-      {
-        send: (base, splices, proposed) =>
-          call(() => {
-            const r = documents.edit(doc.id, base, splices, id, proposed);
-            if (r.ok) return r;
-            return r.error === 'STALE'
-              ? { ok: false as const, stale: true as const, version: r.current_version ?? 0 }
-              : { ok: false as const, stale: false as const, message: r.message };
-          }),
-        catchUp: (since) => call(() => documents.changesSince(doc.id, since)),
-      },
-      { text: doc.text, version: doc.version, revision: doc.revision },
-    );
-    windows.set(id, {
-      id,
-      client,
-      toCore,
-      answers,
-      pushes: new Port(),
-      flushes: new Port(),
-      typed: [],
-    });
-  }
-  return { documents, doc, windows: [...windows.values()] };
-}
-
-/** Lets pending promise callbacks run. */
-const settle = () => new Promise((resolve) => setImmediate(resolve));
+import { drain, portsOf, settle, setupWindows as setup } from './testWindows';
 
 type Action =
   | { kind: 'type'; window: number; at: number }
@@ -200,29 +108,11 @@ async function run(actions: Action[]) {
       );
     } else {
       const w = windows[action.window];
-      const port = [w.toCore, w.answers, w.pushes, w.flushes][action.port];
-      port.queue.shift()?.();
+      portsOf(w)[action.port].queue.shift()?.();
     }
     await settle();
   }
-  // Deliver everything still in flight, in each port's order, until all is quiet.
-  for (let round = 0; round < 10_000; round++) {
-    const busy = windows
-      .flatMap((w) => [w.toCore, w.answers, w.pushes, w.flushes])
-      .filter((p) => p.queue.length);
-    if (busy.length === 0) {
-      await settle();
-      if (
-        windows.every((w) =>
-          [w.toCore, w.answers, w.pushes, w.flushes].every((p) => !p.queue.length),
-        )
-      )
-        break;
-      continue;
-    }
-    busy[round % busy.length].queue.shift()?.();
-    await settle();
-  }
+  await drain(windows);
   await Promise.all(aiCalls);
   return { doc, windows, accepted, refusedCodes, deleted, documents };
 }

@@ -8,6 +8,11 @@
  * first, the window fetches those changes, moves its own edits over them (`rebase`), shows the
  * result and sends again. So the person's typing is never lost nor doubled, and the editor ends
  * showing exactly the core's text.
+ *
+ * While the person composes text with an input method (IME), the editor must not change under
+ * the composition: changes made elsewhere are held (`setComposing`) and shown once it ends, moved
+ * around the committed text like any pending typing. What the person types meanwhile is still
+ * sent, until the core turns out to be ahead; then it waits for the end as well.
  */
 import type { ChangeSet } from '@codemirror/state';
 import { diffSplice, type Splice } from '../core/textEdit';
@@ -72,6 +77,8 @@ export class CollabClient {
   private newestKnown: number;
   private busy = false;
   private closed = false;
+  /** The person is composing: nothing made elsewhere is shown (nor caught up with) until it ends. */
+  private composing = false;
   /** Local edits made so far, and how many of them the core has confirmed. */
   private made = 0;
   private confirmedEdits = 0;
@@ -140,6 +147,16 @@ export class CollabClient {
     void this.pump();
   }
 
+  /**
+   * The person started or ended composing text with an input method. At the end, the changes
+   * held meanwhile are shown, around what the composition committed.
+   */
+  setComposing(composing: boolean): void {
+    if (this.composing === composing) return;
+    this.composing = composing;
+    if (!composing) void this.pump();
+  }
+
   /** Resolves once every edit made before the call has reached the core. */
   flushed(): Promise<void> {
     const upTo = this.made;
@@ -171,9 +188,10 @@ export class CollabClient {
     this.busy = true;
     try {
       while (!this.closed) {
-        this.applyBuffered();
+        if (!this.composing) this.applyBuffered();
         if (this.newestKnown > this.confirmed.version) {
-          if (!(await this.catchUp())) break;
+          // Behind the core while composing: what came in is shown once the composition ends.
+          if (this.composing || !(await this.catchUp())) break;
         } else if (!this.queued.empty) {
           await this.send();
         } else {
@@ -212,6 +230,8 @@ export class CollabClient {
     const since = this.confirmed.version;
     const r = await this.authority.catchUp(since);
     if (this.closed || this.confirmed.version !== since) return !this.closed;
+    // A composition began meanwhile: leave the editor alone; catch up again once it ends.
+    if (this.composing) return false;
     if (!r.ok) {
       this.view?.refused(r.message);
       return false;
