@@ -38,6 +38,7 @@ export class DocumentSession {
   /** Steps that arrived before the text did (the client drops those it already has). */
   private early: RemoteStep[] = [];
   private closed = false;
+  private composingNow = false;
 
   constructor(
     private readonly core: CoreRemote,
@@ -66,6 +67,7 @@ export class DocumentSession {
       probeFor(this.tabId),
     );
     client.listen(this.listener);
+    client.setComposing(this.composingNow);
     this.client = client;
     for (const step of this.early) client.notify(step);
     this.early = [];
@@ -99,6 +101,27 @@ export class DocumentSession {
   /** The core says the tab is at `version` (from a snapshot): catch up if behind. */
   knownVersion(version: number): void {
     this.client?.knownVersion(version);
+  }
+
+  /** Whether the person is composing text with an input method here (changes are held). */
+  get composing(): boolean {
+    return this.composingNow;
+  }
+
+  /**
+   * The person started or ended composing text with an input method: changes made elsewhere are
+   * held until the end (then shown around the committed text), and the core refuses AI changes
+   * of the tab meanwhile.
+   */
+  compose(composing: boolean): void {
+    this.composingNow = composing;
+    this.client?.setComposing(composing);
+    void this.core.setComposing(this.tabId, this.windowId, composing);
+  }
+
+  /** A composition goes on: the core hears it again (it forgets a composition with no news). */
+  stillComposing(): void {
+    void this.core.setComposing(this.tabId, this.windowId, true);
   }
 
   /** Waits until every edit made so far has reached the core. */

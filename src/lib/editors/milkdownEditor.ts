@@ -207,6 +207,11 @@ export async function createMilkdownEditor(
         setTimeout(step, 20);
         return;
       }
+      // Never under a composition: the input method would lose the character being composed.
+      if (view().composing) {
+        setTimeout(step, 20);
+        return;
+      }
       const tail = pending;
       // Edits may have copied the group (separators); it is the hidden group with that source.
       const at = tail

@@ -5,7 +5,12 @@ import { editorAgent, liveEditorReady, registerLiveEditor, whenLiveEditor } from
 
 /** A source-mode editor over a plain string, with a session that bumps its revision per edit. */
 function fakeEditor(text: string, selection: [number, number]) {
-  const session = { revision: 'rev-AAAAAAAA', settled: async () => undefined, edits: 0 };
+  const session = {
+    revision: 'rev-AAAAAAAA',
+    settled: async () => undefined,
+    edits: 0,
+    composing: false,
+  };
   const state = { text, selection };
   const handle = {
     selection: () => ({
@@ -66,6 +71,25 @@ describe('editorAgent', () => {
     expect(state.text).toBe('Hello world');
     const set = await editorAgent.selectionSet('tab-2', 'there', 'rev-AAAAAAAA');
     expect(set).toEqual({ ok: true, revision: 'rev-BBBBBBB1', replaced_chars: 5 });
+    expect(state.text).toBe('Hello there');
+    off();
+  });
+
+  it('refuses a set with BUSY while the person composes there, and changes nothing', async () => {
+    const { session, state, handle } = fakeEditor('Hello world', [6, 11]);
+    const off = registerLiveEditor('tab-ime', {
+      session: session as unknown as DocumentSession,
+      current: () => ({ mode: 'source', handle }),
+    });
+    session.composing = true;
+    const busy = await editorAgent.selectionSet('tab-ime', 'there', 'rev-AAAAAAAA');
+    expect(busy).toMatchObject({ ok: false, error: 'BUSY', retry_after_ms: expect.any(Number) });
+    expect(state.text).toBe('Hello world');
+    expect(await editorAgent.selectionGet('tab-ime')).toMatchObject({ ok: true, text: 'world' });
+    session.composing = false;
+    expect(await editorAgent.selectionSet('tab-ime', 'there', undefined)).toMatchObject({
+      ok: true,
+    });
     expect(state.text).toBe('Hello there');
     off();
   });

@@ -2,7 +2,7 @@
  * The editors this window shows, by tab, and the agent through which the core reaches them for
  * AI selection requests. Only the editor on screen for a visible tab counts as live.
  */
-import { refuse, type Result } from '../core/errors';
+import { composingRefusal, refuse, type Result } from '../core/errors';
 import type { EditorAgent, EditorMode, SelectionInfo } from '../core/types';
 import type { DocumentSession } from '../editors/documentSession';
 import type { EditorHandle } from '../editors/editorHandle';
@@ -110,6 +110,8 @@ export const editorAgent: EditorAgent = {
     const found = find(tabId);
     if (!found.ok) return found;
     const { session } = found;
+    // The person composes with an input method here: a change now would break the character.
+    if (session.composing) return composingRefusal();
     // The window holds the newest text: a keystroke not yet at the core already counts.
     if (expectedRevision !== undefined && expectedRevision !== session.revision) {
       return refuse(
