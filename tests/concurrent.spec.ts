@@ -8,6 +8,13 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
 import { call, connectClient } from './support/mcp';
 import { installProbe, race } from './support/race.mjs';
+import {
+  checkWrites,
+  coreText,
+  editorText,
+  expectWysiwygShows,
+  openTypingFile as openRaceFile,
+} from './support/typing';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261203);
 const RACE_MS = Number(process.env.VMARK_RACE_MS ?? 20_000);
@@ -23,71 +30,6 @@ test.afterEach(async () => {
 async function twoClients(): Promise<Client[]> {
   clients = [await connectClient('race-a'), await connectClient('race-b')];
   return clients;
-}
-
-async function openRaceFile(
-  page: Page,
-  name: string,
-  text: string,
-  holdLoading = false,
-): Promise<string> {
-  await installProbe(page);
-  if (holdLoading) {
-    await page.addInitScript(() =>
-      Object.assign((globalThis as unknown as { __vmarkProbe: object }).__vmarkProbe, {
-        holdLoading: true,
-      }),
-    );
-  }
-  await openApp(page);
-  await writeOpfs(page, name, text);
-  await page.reload();
-  await openFromTree(page, name);
-  return (await activeDocument(page).getAttribute('data-tab-id')) as string;
-}
-
-/** The text the core holds, read as an AI client reads it. */
-async function coreText(client: Client, tabId: string): Promise<string> {
-  const r = await call(client, 'document', { action: 'read', tabId });
-  return r.data.content as string;
-}
-
-/** Checks the AI side: accepted markers once each, no other markers, refusals STALE only. */
-function checkWrites(text: string, result: { accepted: string[]; refused: object }) {
-  const lines = text.split('\n');
-  for (const marker of result.accepted) {
-    expect(
-      lines.filter((l) => l === marker),
-      marker,
-    ).toHaveLength(1);
-  }
-  const markers = lines.filter((l) => l.startsWith('AI '));
-  expect(markers.sort()).toEqual([...result.accepted].sort());
-  expect(Object.keys(result.refused).filter((code) => code !== 'STALE')).toEqual([]);
-  expect(result.accepted.length).toBeGreaterThan(0);
-}
-
-/** What the tab's live editor holds as text (through the test probe, see race.mjs). */
-function editorText(page: Page, tabId: string) {
-  return page.evaluate(
-    (id) =>
-      (
-        globalThis as unknown as {
-          __vmarkProbe: { editorText(tabId: string): { mode: string; text: string } | null };
-        }
-      ).__vmarkProbe.editorText(id),
-    tabId,
-  );
-}
-
-/** The WYSIWYG editor holds exactly the core's text, and shows its paragraphs. */
-async function expectWysiwygShows(page: Page, tabId: string, text: string, plain = true) {
-  await expect.poll(() => editorText(page, tabId)).toEqual({ mode: 'wysiwyg', text });
-  if (plain) {
-    await expect
-      .poll(() => activeDocument(page).locator('.ProseMirror > p').allTextContents())
-      .toEqual(text.trim().split('\n\n'));
-  }
 }
 
 /** Saves from the window and checks the file holds the core's text. */

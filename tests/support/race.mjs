@@ -66,19 +66,21 @@ async function typeUntil(page, until, rnd) {
  */
 
 /**
- * One AI client's loop until `until`: read the tab, write it back with a marker line added and
- * the revision it read (`save: false`). Answers the markers written, and the refusals by code.
+ * One AI client's loop while `keepGoing()`: read the tab, write it back with a marker line added
+ * and the revision it read (`save: false`). A BUSY answer is waited out for its retry_after_ms,
+ * as a client should (one without it counts as a refusal of its own). Answers the markers
+ * written, and the refusals by code.
  * @param {ToolClient} client
  * @param {string} name
  * @param {string} tabId
- * @param {number} until
+ * @param {() => boolean} keepGoing
  */
-async function aiLoop(client, name, tabId, until) {
+export async function aiLoop(client, name, tabId, keepGoing) {
   const accepted = [];
   /** @type {Record<string, number>} */
   const refused = {};
   let n = 0;
-  while (Date.now() < until) {
+  while (keepGoing()) {
     const read = await client.callTool({ name: 'document', arguments: { action: 'read', tabId } });
     if (read.isError) throw new Error(`read failed: ${read.content?.[0]?.text}`);
     const { content, revision } = read.structuredContent;
@@ -96,8 +98,13 @@ async function aiLoop(client, name, tabId, until) {
     });
     if (!r.isError) accepted.push(marker);
     else {
-      const code = r.structuredContent?.error ?? r.content?.[0]?.text ?? 'unknown';
+      let code = r.structuredContent?.error ?? r.content?.[0]?.text ?? 'unknown';
+      const wait = r.structuredContent?.retry_after_ms;
+      if (code === 'BUSY' && !(typeof wait === 'number' && wait > 0)) {
+        code = 'BUSY without retry_after_ms';
+      }
       refused[code] = (refused[code] ?? 0) + 1;
+      if (code === 'BUSY') await sleep(wait);
     }
   }
   return { accepted, refused };
@@ -161,7 +168,9 @@ export async function race({ typists, clients, tabId, durationMs, seed }) {
   const [typed, loops] = await Promise.all([
     Promise.all(typists.map((page) => typeUntil(page, until, random(Math.floor(rnd() * 2 ** 31))))),
     Promise.all(
-      clients.map((client, i) => aiLoop(client, String.fromCharCode(65 + i), tabId, until)),
+      clients.map((client, i) =>
+        aiLoop(client, String.fromCharCode(65 + i), tabId, () => Date.now() < until),
+      ),
     ),
   ]);
   // Wait until every edit typed has been confirmed by the core.
