@@ -56,7 +56,12 @@ describe('AI changes while the person composes text with an input method', () =>
     );
     expect(guarded).toMatchObject(BUSY);
     const transform = data(
-      await documentTool(t.host, { action: 'transform', tabId: a, kind: 'cjk-spacing' }),
+      await documentTool(t.host, {
+        action: 'transform',
+        tabId: a,
+        kind: 'cjk-spacing',
+        save: true,
+      }),
     );
     expect(transform).toMatchObject(BUSY);
     expect(t.host.tab(a)).toMatchObject({ text: 'hello\n', revision: before });
@@ -105,7 +110,7 @@ describe('AI changes while the person composes text with an input method', () =>
     const save = data(await workspaceTool(t.host, { action: 'save', tabId: a }, 'test'));
     expect(save).toMatchObject({ isError: false, filePath: '/notes/a.md' });
     expect(t.files.text('/notes/a.md')).toBe('typed\n');
-    const read = data(await documentTool(t.host, { action: 'read', tabId: a }));
+    const read = data(await documentTool(t.host, { action: 'read', tabId: a, save: true }));
     expect(read).toMatchObject({ isError: false, content: 'typed\n' });
     const other = data(
       await documentTool(t.host, { action: 'write', tabId: b, content: 'B', save: true }),
