@@ -4,6 +4,7 @@
  */
 import { browserRows } from './browser';
 import { coherenceRows } from './coherence';
+import { compositionRows } from './composition';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
@@ -23,6 +24,7 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...documentRows,
   ...workflowRows,
   ...selectionRows,
+  ...compositionRows,
   ...browserRows,
   ...workflowRunRows,
   ...coherenceRows,

@@ -1,0 +1,199 @@
+/**
+ * Contract rows of the person composing text with an input method (the DevTools IME emulation):
+ * every AI change of that tab that waits for the person's typing, and selection.set, answers
+ * BUSY with retry_after_ms and changes nothing; the composed syllable lands once when committed;
+ * a save is not refused, nor is a change of another tab.
+ */
+import { expect } from '@playwright/test';
+import { activeDocument } from '../app';
+import { inputMethod, type InputMethod } from '../inputMethod';
+import { call } from '../mcp';
+import { refusalOf } from './common';
+import type { Answer, ContractContext, ContractRow } from './context';
+import { literal, object, positiveInt, problems, revision, virtualPath } from './shapes';
+
+/** `{error: "BUSY", message, retry_after_ms}`. */
+const BUSY = refusalOf('BUSY', { retry_after_ms: positiveInt });
+
+const NOTE = 'Alpha\n';
+const CI = 'on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n';
+
+/** Shows the tab, puts the cursor at the end of its first line and composes 하 there. */
+async function composeIn(ctx: ContractContext, tabId: string): Promise<InputMethod> {
+  await ctx.show(tabId);
+  await activeDocument(ctx.page).locator('.ProseMirror > p, .cm-line').first().click();
+  await ctx.page.keyboard.press('End');
+  const ime = await inputMethod(ctx.page);
+  await ime.compose('ㅎ', '하');
+  ctx.memo.ime = ime;
+  ctx.memo.tab = tabId;
+  return ime;
+}
+
+/** Opens `name` holding `text` and composes in it; gives its tabId. */
+async function composingTab(ctx: ContractContext, name: string, text = NOTE): Promise<string> {
+  const tabId = await ctx.open(name, text);
+  await composeIn(ctx, tabId);
+  return tabId;
+}
+
+/** Commits 한: the tab's first line holds it once, and nothing the AI asked for. */
+async function commit(ctx: ContractContext, firstLine: string): Promise<Answer> {
+  await (ctx.memo.ime as InputMethod).commit('한');
+  const tabId = ctx.memo.tab as string;
+  const read = async () => ctx.ok('document', { action: 'read', tabId });
+  await expect.poll(async () => ((await read()).content as string).split('\n')[0]).toBe(firstLine);
+  return read();
+}
+
+/** The same call again, every retry_after_ms, until it is no longer BUSY: it goes through. */
+async function retried(ctx: ContractContext, answer: Answer, tool: string, args: object) {
+  let last: Awaited<ReturnType<typeof call>> | undefined;
+  await expect
+    .poll(
+      async () => {
+        last = await call(ctx.client, tool, args);
+        return last.data.error ?? 'done';
+      },
+      { intervals: [answer.retry_after_ms as number] },
+    )
+    .toBe('done');
+  expect(last?.isError, last?.text).toBe(false);
+  return last?.data ?? {};
+}
+
+export const compositionRows: ContractRow[] = [
+  {
+    name: 'the person is composing in the tab → BUSY with retry_after_ms; nothing written',
+    tool: 'document',
+    action: 'write',
+    async args(ctx) {
+      const tabId = await composingTab(ctx, 'ime-write.md');
+      const read = await ctx.ok('document', { action: 'read', tabId });
+      return { tabId, content: 'Replaced\n', expected_revision: read.revision };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(answer, ctx, args) {
+      expect(await ctx.read('ime-write.md')).toBe(NOTE);
+      const read = await commit(ctx, 'Alpha한');
+      expect(read.content).toBe('Alpha한\n');
+      // Retried after retry_after_ms with the revision now, the write goes through.
+      const written = await retried(ctx, answer, 'document', {
+        ...args,
+        action: 'write',
+        expected_revision: read.revision,
+      });
+      expect(problems(written, object({ revision, saved: literal(true) }))).toEqual([]);
+      expect(await ctx.read('ime-write.md')).toBe('Replaced\n');
+    },
+  },
+  {
+    name: 'a transform while the person composes → BUSY',
+    tool: 'document',
+    action: 'transform',
+    async args(ctx) {
+      return {
+        tabId: await composingTab(ctx, 'ime-transform.md', 'Alpha 中文\n'),
+        kind: 'cjk-spacing',
+      };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx) {
+      expect((await commit(ctx, 'Alpha 中文한')).content).toBe('Alpha 中文한\n');
+    },
+  },
+  {
+    name: 'a patch while the person composes in the workflow → BUSY',
+    tool: 'workflow',
+    action: 'apply_patch',
+    async args(ctx) {
+      return {
+        tabId: await composingTab(ctx, '.github/workflows/ime.yml', CI),
+        patches: [{ kind: 'workflow.set', path: 'name', value: 'Build' }],
+      };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx) {
+      expect((await commit(ctx, 'on: push한')).content).toBe(CI.replace('push', 'push한'));
+    },
+  },
+  {
+    name: 'the selection replaced while the person composes → BUSY, the editor unchanged',
+    tool: 'selection',
+    action: 'set',
+    async args(ctx) {
+      await composingTab(ctx, 'ime-selection.md');
+      return { content: 'X' };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx) {
+      expect((await commit(ctx, 'Alpha한')).content).toBe('Alpha한\n');
+    },
+  },
+  {
+    name: 'closing a tab the person composes in → BUSY, the tab stays',
+    tool: 'workspace',
+    action: 'close',
+    async args(ctx) {
+      return { tabId: await composingTab(ctx, 'ime-close.md'), force: true };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx, args) {
+      await commit(ctx, 'Alpha한');
+      const state = await ctx.ok('session', { action: 'get_state' });
+      expect(JSON.stringify(state)).toContain(args.tabId as string);
+    },
+  },
+  {
+    name: 'opening a file again while the person composes in its tab → BUSY, not reloaded',
+    tool: 'workspace',
+    action: 'open',
+    async args(ctx) {
+      await composingTab(ctx, 'ime-open.md');
+      await ctx.write('ime-open.md', 'Changed on disk\n');
+      return { filePath: ctx.path('ime-open.md') };
+    },
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx) {
+      expect((await commit(ctx, 'Alpha한')).content).toBe('Alpha한\n');
+    },
+  },
+  {
+    name: 'a save while the person composes is not refused: it writes the text the app holds',
+    tool: 'workspace',
+    action: 'save',
+    async args(ctx) {
+      const tabId = await composingTab(ctx, 'ime-save.md');
+      ctx.memo.held = (await ctx.ok('document', { action: 'read', tabId })).content;
+      return { tabId };
+    },
+    shape: object({ filePath: virtualPath, revision }),
+    async then(_answer, ctx) {
+      expect(await ctx.read('ime-save.md')).toBe(ctx.memo.held);
+      const read = await commit(ctx, 'Alpha한');
+      expect(read.dirty).toBe(await ctx.read('ime-save.md').then((file) => file !== 'Alpha한\n'));
+    },
+  },
+  {
+    name: 'another tab while the person composes in one: written as ever',
+    tool: 'document',
+    action: 'write',
+    async args(ctx) {
+      ctx.memo.other = await ctx.open('ime-other.md', 'Other\n');
+      await composingTab(ctx, 'ime-composing.md');
+      return { tabId: ctx.memo.other, content: 'Written\n', save: false };
+    },
+    shape: object({ revision, saved: literal(false), save_skipped: literal('opt_out') }),
+    async then(_answer, ctx) {
+      const other = await ctx.ok('document', { action: 'read', tabId: ctx.memo.other });
+      expect(other.content).toBe('Written\n');
+      expect((await commit(ctx, 'Alpha한')).content).toBe('Alpha한\n');
+    },
+  },
+];
