@@ -5,15 +5,17 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { activeDocument, openApp, openFromTree, readOpfs, writeOpfs } from './support/app';
+import { activeDocument, openApp, readOpfs, writeOpfs } from './support/app';
 import { call, connectClient } from './support/mcp';
 import { installProbe, race } from './support/race.mjs';
 import {
   checkWrites,
   coreText,
   editorText,
+  endOfParagraph,
   expectWysiwygShows,
   openTypingFile as openRaceFile,
+  secondWindow,
 } from './support/typing';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261203);
@@ -88,17 +90,9 @@ test('two windows show one tab: both type while two AI clients write; all four a
   page,
 }) => {
   const tabId = await openRaceFile(page, 'race-two.md', 'Alpha\n\nBeta\n\nThe end.\n');
-  const second = await page.context().newPage();
-  await installProbe(second);
-  await openApp(second);
-  await expect(second.locator('.app')).toHaveAttribute('data-window-id', 'doc-2');
-  // Opening the file in the second window shows the same tab there too.
-  await openFromTree(second, 'race-two.md');
-  expect(await activeDocument(second).getAttribute('data-tab-id')).toBe(tabId);
-  await activeDocument(page).locator('.ProseMirror > p').nth(0).click();
-  await page.keyboard.press('End');
-  await activeDocument(second).locator('.ProseMirror > p').nth(1).click();
-  await second.keyboard.press('End');
+  const second = await secondWindow(page, 'race-two.md', tabId);
+  await endOfParagraph(page, 0);
+  await endOfParagraph(second, 1);
   const [a, b] = await twoClients();
   const result = await race({
     typists: [page, second],

@@ -7,16 +7,18 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { activeDocument, openApp, openFromTree } from './support/app';
+import { activeDocument } from './support/app';
 import { HANGUL, PINYIN, expectBusy, inputMethod, type InputMethod } from './support/inputMethod';
 import { call, connectClient } from './support/mcp';
-import { aiLoop, installProbe } from './support/race.mjs';
+import { aiLoop } from './support/race.mjs';
 import {
   checkWrites,
   coreText,
   editorText,
+  endOfParagraph,
   expectWysiwygShows,
   openTypingFile,
+  secondWindow,
 } from './support/typing';
 
 test.describe.configure({ timeout: 120_000 });
@@ -131,15 +133,20 @@ async function composeWhileClientsWrite(page: Page, tabId: string, other: string
   return text;
 }
 
-test('WYSIWYG: Korean and Chinese composed while two AI clients write; BUSY mid-composition, nothing lost or doubled', async ({
-  page,
-}) => {
-  const tabId = await openTypingFile(page, 'ime.md', 'Alpha\n\nThe end.\n');
+/** Opens `name` in the window, with another (untitled) tab beside it and the two clients. */
+async function openWithAnotherTab(page: Page, name: string) {
+  const tabId = await openTypingFile(page, name, 'Alpha\n\nThe end.\n');
   const [a] = await twoClients();
   const other = (await call(a, 'workspace', { action: 'new' })).data.tabId as string;
   await call(a, 'workspace', { action: 'switch_tab', tabId });
-  await activeDocument(page).locator('.ProseMirror > p').first().click();
-  await page.keyboard.press('End');
+  return { tabId, other };
+}
+
+test('WYSIWYG: Korean and Chinese composed while two AI clients write; BUSY mid-composition, nothing lost or doubled', async ({
+  page,
+}) => {
+  const { tabId, other } = await openWithAnotherTab(page, 'ime.md');
+  await endOfParagraph(page, 0);
   const text = await composeWhileClientsWrite(page, tabId, other);
   await expectWysiwygShows(page, tabId, text);
 });
@@ -147,10 +154,7 @@ test('WYSIWYG: Korean and Chinese composed while two AI clients write; BUSY mid-
 test('source mode: Korean and Chinese composed while two AI clients write; BUSY mid-composition, nothing lost or doubled', async ({
   page,
 }) => {
-  const tabId = await openTypingFile(page, 'ime-source.md', 'Alpha\n\nThe end.\n');
-  const [a] = await twoClients();
-  const other = (await call(a, 'workspace', { action: 'new' })).data.tabId as string;
-  await call(a, 'workspace', { action: 'switch_tab', tabId });
+  const { tabId, other } = await openWithAnotherTab(page, 'ime-source.md');
   await page.keyboard.press('Control+/');
   await expect(activeDocument(page)).toHaveAttribute('data-mode', 'source');
   await activeDocument(page).locator('.cm-line').first().click();
@@ -163,15 +167,9 @@ test('two windows show the tab: one composes while the other types; writes are B
   page,
 }) => {
   const tabId = await openTypingFile(page, 'ime-two.md', 'Alpha\n\nBeta\n');
-  const second = await page.context().newPage();
-  await installProbe(second);
-  await openApp(second);
-  await openFromTree(second, 'ime-two.md');
-  expect(await activeDocument(second).getAttribute('data-tab-id')).toBe(tabId);
-  await activeDocument(page).locator('.ProseMirror > p').nth(0).click();
-  await page.keyboard.press('End');
-  await activeDocument(second).locator('.ProseMirror > p').nth(1).click();
-  await second.keyboard.press('End');
+  const second = await secondWindow(page, 'ime-two.md', tabId);
+  await endOfParagraph(page, 0);
+  await endOfParagraph(second, 1);
   const [a, b] = await twoClients();
   const ime = await inputMethod(page);
   const stop = writeInLoops(a, b, tabId);

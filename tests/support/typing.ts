@@ -81,3 +81,21 @@ export async function expectWysiwygShows(page: Page, tabId: string, text: string
       .toEqual(text.trim().split('\n\n'));
   }
 }
+
+/** A second window that shows the tab of `/notes/<name>` too (opened from its file tree). */
+export async function secondWindow(page: Page, name: string, tabId: string): Promise<Page> {
+  const second = await page.context().newPage();
+  await installProbe(second);
+  await openApp(second);
+  await expect(second.locator('.app')).toHaveAttribute('data-window-id', 'doc-2');
+  // Opening the file in the second window shows the same tab there too.
+  await openFromTree(second, name);
+  expect(await activeDocument(second).getAttribute('data-tab-id')).toBe(tabId);
+  return second;
+}
+
+/** Puts the cursor at the end of the `n`th paragraph of the WYSIWYG editor on screen. */
+export async function endOfParagraph(page: Page, n: number): Promise<void> {
+  await activeDocument(page).locator('.ProseMirror > p').nth(n).click();
+  await page.keyboard.press('End');
+}

@@ -62,6 +62,35 @@ async function retried(ctx: ContractContext, answer: Answer, tool: string, args:
   return last?.data ?? {};
 }
 
+/**
+ * A row whose call, made while the person composes in the tab of `file`, is BUSY; once the
+ * composition commits 한, the tab holds `committed`: the composed syllable once, nothing else.
+ */
+function busyRow(row: {
+  name: string;
+  tool: string;
+  action: string;
+  file: [name: string, text: string];
+  args: (
+    tabId: string,
+    ctx: ContractContext,
+  ) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  committed: string;
+}): ContractRow {
+  return {
+    name: row.name,
+    tool: row.tool,
+    action: row.action,
+    args: async (ctx) => row.args(await composingTab(ctx, ...row.file), ctx),
+    refusal: true,
+    shape: BUSY,
+    async then(_answer, ctx) {
+      const read = await commit(ctx, row.committed.split('\n')[0]);
+      expect(read.content).toBe(row.committed);
+    },
+  };
+}
+
 export const compositionRows: ContractRow[] = [
   {
     name: 'the person is composing in the tab → BUSY with retry_after_ms; nothing written',
@@ -88,52 +117,30 @@ export const compositionRows: ContractRow[] = [
       expect(await ctx.read('ime-write.md')).toBe('Replaced\n');
     },
   },
-  {
+  busyRow({
     name: 'a transform while the person composes → BUSY',
     tool: 'document',
     action: 'transform',
-    async args(ctx) {
-      return {
-        tabId: await composingTab(ctx, 'ime-transform.md', 'Alpha 中文\n'),
-        kind: 'cjk-spacing',
-      };
-    },
-    refusal: true,
-    shape: BUSY,
-    async then(_answer, ctx) {
-      expect((await commit(ctx, 'Alpha 中文한')).content).toBe('Alpha 中文한\n');
-    },
-  },
-  {
+    file: ['ime-transform.md', 'Alpha 中文\n'],
+    args: (tabId) => ({ tabId, kind: 'cjk-spacing' }),
+    committed: 'Alpha 中文한\n',
+  }),
+  busyRow({
     name: 'a patch while the person composes in the workflow → BUSY',
     tool: 'workflow',
     action: 'apply_patch',
-    async args(ctx) {
-      return {
-        tabId: await composingTab(ctx, '.github/workflows/ime.yml', CI),
-        patches: [{ kind: 'workflow.set', path: 'name', value: 'Build' }],
-      };
-    },
-    refusal: true,
-    shape: BUSY,
-    async then(_answer, ctx) {
-      expect((await commit(ctx, 'on: push한')).content).toBe(CI.replace('push', 'push한'));
-    },
-  },
-  {
+    file: ['.github/workflows/ime.yml', CI],
+    args: (tabId) => ({ tabId, patches: [{ kind: 'workflow.set', path: 'name', value: 'Build' }] }),
+    committed: CI.replace('push', 'push한'),
+  }),
+  busyRow({
     name: 'the selection replaced while the person composes → BUSY, the editor unchanged',
     tool: 'selection',
     action: 'set',
-    async args(ctx) {
-      await composingTab(ctx, 'ime-selection.md');
-      return { content: 'X' };
-    },
-    refusal: true,
-    shape: BUSY,
-    async then(_answer, ctx) {
-      expect((await commit(ctx, 'Alpha한')).content).toBe('Alpha한\n');
-    },
-  },
+    file: ['ime-selection.md', NOTE],
+    args: () => ({ content: 'X' }),
+    committed: 'Alpha한\n',
+  }),
   {
     name: 'closing a tab the person composes in → BUSY, the tab stays',
     tool: 'workspace',
@@ -149,21 +156,17 @@ export const compositionRows: ContractRow[] = [
       expect(JSON.stringify(state)).toContain(args.tabId as string);
     },
   },
-  {
+  busyRow({
     name: 'opening a file again while the person composes in its tab → BUSY, not reloaded',
     tool: 'workspace',
     action: 'open',
-    async args(ctx) {
-      await composingTab(ctx, 'ime-open.md');
+    file: ['ime-open.md', NOTE],
+    async args(_tabId, ctx) {
       await ctx.write('ime-open.md', 'Changed on disk\n');
       return { filePath: ctx.path('ime-open.md') };
     },
-    refusal: true,
-    shape: BUSY,
-    async then(_answer, ctx) {
-      expect((await commit(ctx, 'Alpha한')).content).toBe('Alpha한\n');
-    },
-  },
+    committed: 'Alpha한\n',
+  }),
   {
     name: 'a save while the person composes is not refused: it writes the text the app holds',
     tool: 'workspace',

@@ -6,6 +6,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { COMPOSING_RETRY_AFTER_MS } from '../../collab/compositions';
+import type { DocumentArgs } from '../../mcp';
 import type { EditorAgent } from '../types';
 import { documentTool } from './documentTool';
 import { selectionTool } from './selectionTool';
@@ -39,39 +40,22 @@ describe('AI changes while the person composes text with an input method', () =>
   it('document.write and transform answer BUSY with retry_after_ms and change nothing', async () => {
     const { t, a } = await twoTabs();
     const before = t.host.tab(a)!.revision;
+    const doc = async (args: Omit<DocumentArgs, 'save'> & { save?: boolean }) =>
+      data(await documentTool(t.host, { save: true, tabId: a, ...args }));
     t.composing.add(a);
-    const write = data(
-      await documentTool(t.host, { action: 'write', tabId: a, content: 'x', save: true }),
-    );
+    const write = await doc({ action: 'write', content: 'x' });
     expect(write).toMatchObject(BUSY);
     expect(write.message).toMatch(/input method/);
-    const guarded = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId: a,
-        content: 'x',
-        expected_revision: before,
-        save: false,
-      }),
-    );
+    const guarded = await doc({ action: 'write', content: 'x', expected_revision: before });
     expect(guarded).toMatchObject(BUSY);
-    const transform = data(
-      await documentTool(t.host, {
-        action: 'transform',
-        tabId: a,
-        kind: 'cjk-spacing',
-        save: true,
-      }),
-    );
+    const transform = await doc({ action: 'transform', kind: 'cjk-spacing' });
     expect(transform).toMatchObject(BUSY);
     expect(t.host.tab(a)).toMatchObject({ text: 'hello\n', revision: before });
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
     expect(t.pushed).toEqual([]);
     // Once the composition is over, the same write goes through.
     t.composing.delete(a);
-    const again = data(
-      await documentTool(t.host, { action: 'write', tabId: a, content: 'x', save: true }),
-    );
+    const again = await doc({ action: 'write', content: 'x' });
     expect(again).toMatchObject({ isError: false, saved: true });
     expect(t.host.tab(a)?.text).toBe('x');
   });
