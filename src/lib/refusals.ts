@@ -53,7 +53,7 @@ export const REFUSALS = {
   },
   BUSY: {
     meaning:
-      'The person is composing text with an input method (IME) in that tab, so nothing was changed; retry after retry_after_ms milliseconds.',
+      'The person is composing text with an input method in that tab and nothing changed; retry after retry_after_ms.',
     message: 'The person is composing text in that tab.',
   },
   NO_EDITOR: {

@@ -233,7 +233,7 @@ describe('REFUSAL_MEANINGS', () => {
   });
   it('tells a BUSY caller that nothing changed and to retry after retry_after_ms', () => {
     expect(REFUSAL_MEANINGS.BUSY).toMatch(/input method/);
-    expect(REFUSAL_MEANINGS.BUSY).toMatch(/nothing was changed/);
+    expect(REFUSAL_MEANINGS.BUSY).toMatch(/nothing changed/);
     expect(REFUSAL_MEANINGS.BUSY).toContain('retry_after_ms');
   });
 });
