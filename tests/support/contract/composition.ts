@@ -47,7 +47,12 @@ async function commit(ctx: ContractContext, firstLine: string): Promise<Answer> 
 }
 
 /** The same call again, every retry_after_ms, until it is no longer BUSY: it goes through. */
-async function retried(ctx: ContractContext, answer: Answer, tool: string, args: object) {
+async function retried(
+  ctx: ContractContext,
+  answer: Answer,
+  tool: string,
+  args: Record<string, unknown>,
+) {
   let last: Awaited<ReturnType<typeof call>> | undefined;
   await expect
     .poll(
