@@ -173,19 +173,16 @@ export const compositionRows: ContractRow[] = [
     committed: 'Alpha한\n',
   }),
   {
-    name: 'a save while the person composes is not refused: it writes the text the app holds',
+    name: 'a save while the person composes is not refused: it writes what was typed so far',
     tool: 'workspace',
     action: 'save',
-    async args(ctx) {
-      const tabId = await composingTab(ctx, 'ime-save.md');
-      ctx.memo.held = (await ctx.ok('document', { action: 'read', tabId })).content;
-      return { tabId };
-    },
+    args: async (ctx) => ({ tabId: await composingTab(ctx, 'ime-save.md') }),
     shape: object({ filePath: virtualPath, revision }),
     async then(_answer, ctx) {
-      expect(await ctx.read('ime-save.md')).toBe(ctx.memo.held);
+      // The syllable as the input method showed it when the save was asked for.
+      expect(await ctx.read('ime-save.md')).toBe('Alpha하\n');
       const read = await commit(ctx, 'Alpha한');
-      expect(read.dirty).toBe(await ctx.read('ime-save.md').then((file) => file !== 'Alpha한\n'));
+      expect(read).toMatchObject({ content: 'Alpha한\n', dirty: true });
     },
   },
   {
