@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { browserReadShape, browserShape } from './browserSchemas';
-import { REFUSAL_MEANINGS } from './envelopes';
+import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
 import { SERVER_INFO, SERVER_INSTRUCTIONS } from './instructions';
 import {
   documentShape,
@@ -132,17 +132,18 @@ describe('TOOL_DEFINITIONS', () => {
     },
   );
 
+  // A finer cause is listed under the seeds' code a client receives in error, as its reason.
   it('explains the refusals each tool can answer, with their meanings', () => {
     const expected = {
-      session: ['INVALID_WINDOW', 'INTERNAL'],
+      session: ['INVALID_TAB, reason INVALID_WINDOW', 'INTERNAL'],
       workspace: [
         'INVALID_TAB',
-        'INVALID_WINDOW',
+        'INVALID_TAB, reason INVALID_WINDOW',
         'INVALID_PATH',
-        'NOT_FOUND',
-        'NAME_CLASH',
-        'PERMISSION',
-        'TOO_LARGE',
+        'INVALID_PATH, reason NOT_FOUND',
+        'INVALID_PATH, reason NAME_CLASH',
+        'INVALID_PATH, reason PERMISSION',
+        'INVALID_PATH, reason TOO_LARGE',
         'APPROVAL_REQUIRED',
         'READ_ONLY',
         'INTERNAL',
@@ -194,11 +195,16 @@ describe('TOOL_DEFINITIONS', () => {
       ],
     } as const;
     for (const tool of TOOL_DEFINITIONS) {
-      for (const code of expected[tool.name]) {
-        expect(tool.description, `${tool.name} ${code}`).toContain(
-          `- ${code}: ${REFUSAL_MEANINGS[code]}`,
+      for (const head of expected[tool.name] as readonly string[]) {
+        const code = (head.split(', reason ')[1] ?? head) as RefusalCode;
+        expect(tool.description, `${tool.name} ${head}`).toContain(
+          `- ${head}: ${REFUSAL_MEANINGS[code]}`,
         );
       }
+      // The causes are never listed as codes of their own.
+      expect(tool.description).not.toMatch(
+        /^- (NOT_FOUND|NAME_CLASH|PERMISSION|TOO_LARGE|INVALID_WINDOW):/m,
+      );
       expect(tool.description).toMatch(/plain sentence naming it/);
     }
   });

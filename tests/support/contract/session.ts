@@ -1,5 +1,6 @@
 /** Contract rows of `session`: what `get_state` promises. */
 import { expect } from '@playwright/test';
+import { refusalOf } from './common';
 import type { Answer, ContractRow } from './context';
 import {
   ABSENT,
@@ -115,6 +116,18 @@ export const sessionRows: ContractRow[] = [
       expect(answer.windows).toHaveLength(1);
       expect(window.tabs).toEqual(tabsOf(whole).slice(1));
       expect(window.tabsTotal).toBe(tabsOf(whole).length);
+    },
+  },
+  {
+    name: "an unknown window → the seeds' INVALID_TAB, reason INVALID_WINDOW, naming the open ones",
+    tool: 'session',
+    action: 'get_state',
+    args: async () => ({ windowLabel: 'doc-99' }),
+    refusal: true,
+    shape: refusalOf('INVALID_TAB', { reason: literal('INVALID_WINDOW') }),
+    async then(answer) {
+      expect(answer.message).toContain('doc-99');
+      expect(answer.message).toContain('main');
     },
   },
 ];

@@ -218,6 +218,34 @@ export const workspaceRows: ContractRow[] = [
     shape: object({}),
   },
   {
+    name: "a file that does not exist → the seeds' INVALID_PATH, reason NOT_FOUND",
+    tool: 'workspace',
+    action: 'open',
+    args: async (ctx) => ({ filePath: ctx.path('missing.md') }),
+    refusal: true,
+    shape: refusalOf('INVALID_PATH', { reason: literal('NOT_FOUND') }),
+    async then(answer, ctx) {
+      expect(answer.message).toContain(ctx.path('missing.md'));
+      const state = JSON.stringify(await ctx.ok('session', { action: 'get_state' }));
+      expect(state).not.toContain(ctx.path('missing.md'));
+    },
+  },
+  {
+    name: "an unknown window → the seeds' INVALID_TAB, reason INVALID_WINDOW",
+    tool: 'workspace',
+    action: 'new',
+    async args(ctx) {
+      ctx.memo.before = (await tabsNow(ctx)).length;
+      return { windowLabel: 'doc-99' };
+    },
+    refusal: true,
+    shape: refusalOf('INVALID_TAB', { reason: literal('INVALID_WINDOW') }),
+    async then(answer, ctx) {
+      expect(answer.message).toContain('doc-99');
+      expect((await tabsNow(ctx)).length).toBe(ctx.memo.before);
+    },
+  },
+  {
     name: 'an unknown tab',
     tool: 'workspace',
     action: 'close',

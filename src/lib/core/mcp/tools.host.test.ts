@@ -120,23 +120,27 @@ describe('document tool', () => {
 });
 
 describe('workspace tool', () => {
-  it('a missing file is NOT_FOUND and an unknown window INVALID_WINDOW, not INVALID_PATH or INTERNAL', async () => {
+  it("a missing file is INVALID_PATH for NOT_FOUND and an unknown window INVALID_TAB for INVALID_WINDOW: the seeds' code, the cause beside it", async () => {
     const t = createTestHost();
     const missing = data(
       await workspaceTool(t.host, { action: 'open', filePath: '/notes/none.md' }, 'test'),
     );
-    expect(missing).toMatchObject({ isError: true, error: 'NOT_FOUND' });
+    expect(missing).toMatchObject({ isError: true, error: 'INVALID_PATH', reason: 'NOT_FOUND' });
     const noWindow = data(
       await workspaceTool(t.host, { action: 'new', windowLabel: 'doc-9' }, 'test'),
     );
-    expect(noWindow).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(noWindow).toMatchObject({
+      isError: true,
+      error: 'INVALID_TAB',
+      reason: 'INVALID_WINDOW',
+    });
     const focus = data(
       await workspaceTool(t.host, { action: 'focus_window', windowLabel: 'doc-9' }, 'test'),
     );
-    expect(focus).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(focus).toMatchObject({ isError: true, error: 'INVALID_TAB', reason: 'INVALID_WINDOW' });
   });
 
-  it('a folder that lost its permission is PERMISSION, and the file keeps its bytes', async () => {
+  it('a folder that lost its permission is INVALID_PATH for PERMISSION, and the file keeps its bytes', async () => {
     const { t, tabId } = await openNote();
     await documentTool(t.host, { action: 'write', tabId, content: 'new', save: false });
     t.files.failing.set('/notes/a.md', {
@@ -145,7 +149,7 @@ describe('workspace tool', () => {
       message: 'Grant access again.',
     });
     const r = data(await workspaceTool(t.host, { action: 'save', tabId }, 'test'));
-    expect(r).toMatchObject({ isError: true, error: 'PERMISSION' });
+    expect(r).toMatchObject({ isError: true, error: 'INVALID_PATH', reason: 'PERMISSION' });
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
   });
 
@@ -308,7 +312,7 @@ describe('session and selection tools', () => {
     expect(file).not.toHaveProperty('readOnly');
   });
 
-  it('get_state lists one window from a tab offset on; an unknown window is INVALID_WINDOW', async () => {
+  it('get_state lists one window from a tab offset on; an unknown window is INVALID_TAB for INVALID_WINDOW', async () => {
     const { t } = await openNote();
     t.files.put('/notes/b.md', 'b\n');
     await workspaceTool(t.host, { action: 'open', filePath: '/notes/b.md' }, 'test');
@@ -321,7 +325,11 @@ describe('session and selection tools', () => {
       }),
     ]);
     const unknown = data(getState(t.host, { action: 'get_state', windowLabel: 'doc-9' }));
-    expect(unknown).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(unknown).toMatchObject({
+      isError: true,
+      error: 'INVALID_TAB',
+      reason: 'INVALID_WINDOW',
+    });
     const unnamed = getState(t.host, { action: 'get_state', tabOffset: 1 });
     expect(unnamed.isError).toBe(true);
     expect(unnamed.structuredContent).toBeUndefined();
