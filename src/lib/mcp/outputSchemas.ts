@@ -39,7 +39,7 @@ const envelope = {
 const tab = loose({
   id: z.string(),
   filePath: z.string().nullable(),
-  title: str,
+  title: z.string(),
   dirty: z.boolean(),
   revision: z.string(),
   kind: z.string(),

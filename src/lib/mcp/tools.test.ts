@@ -212,7 +212,7 @@ describe('TOOL_DEFINITIONS', () => {
   it('gives the result shapes of SPEC §3–§4', () => {
     const [session, workspace, document] = TOOL_DEFINITIONS;
     expect(session.description).toContain(
-      '{windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, filePath, title?, dirty, revision, kind, active, visible, readOnly?}]}], workspaces:[{root, name, access}], capabilities:{version, supportedKinds, mcpProtocol}}',
+      '{windows:[{label, focused, activeWorkspaceInstanceId|null, tabs:[{id, filePath, title, dirty, revision, kind, active, visible, readOnly?}]}], workspaces:[{root, name, access}], capabilities:{version, supportedKinds, mcpProtocol}}',
     );
     for (const shape of [
       '{tabId, workspaceInstanceId, activationChanged:false, workspaceSwitched:false, alreadyOpen, reloaded, reason?}',

@@ -38,11 +38,10 @@ const TAB_FIELDS: Record<string, Field> = {
 
 /**
  * A tab of `get_state`: the seeds' `{id, filePath, title, dirty, revision, kind, active, visible}`,
- * where a file tab leaves out `title` (it is the last segment of filePath) and an untitled tab
- * keeps it.
+ * `title` on every tab (a file tab's is its file name without the extension, as the seeds show).
  */
 export const TAB = anyOf(
-  object({ ...TAB_FIELDS, filePath: virtualPath, title: ABSENT }),
+  object({ ...TAB_FIELDS, filePath: virtualPath, title: nonEmptyString }),
   object({ ...TAB_FIELDS, filePath: literal(null), title: nonEmptyString }),
 );
 
@@ -65,7 +64,7 @@ const tabsOf = (answer: Answer) =>
 
 export const sessionRows: ContractRow[] = [
   {
-    name: 'windows with their tabs (a file tab and an untitled one) and capabilities',
+    name: 'windows with their tabs (a file tab and an untitled one, each with its title) and capabilities',
     tool: 'session',
     action: 'get_state',
     async args(ctx) {
@@ -86,6 +85,8 @@ export const sessionRows: ContractRow[] = [
       const file = tabs.find((t) => t.filePath === ctx.path('notes.md'));
       expect(file, 'the opened file is listed').toBeDefined();
       expect(file?.filePath?.split('/').pop()).toBe('notes.md');
+      // The seeds' title: notes for /path/to/notes.md.
+      expect(file?.title).toBe('notes');
       const untitled = tabs.filter((t) => t.filePath === null);
       expect(untitled.length).toBeGreaterThan(0);
       expect(untitled.every((t) => /^Untitled-\d+$/.test(t.title ?? ''))).toBe(true);

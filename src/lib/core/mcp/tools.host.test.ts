@@ -288,6 +288,7 @@ describe('session and selection tools', () => {
       {
         id: tabId,
         filePath: '/notes/a.md',
+        title: 'a',
         dirty: false,
         revision: t.host.tab(tabId)?.revision,
         kind: 'markdown',
@@ -298,7 +299,7 @@ describe('session and selection tools', () => {
     expect(state.capabilities).toMatchObject({ mcpProtocol: MCP_PROTOCOL_VERSION });
   });
 
-  it('get_state names an untitled tab; a file tab is named by its filePath', async () => {
+  it('get_state names every tab: an untitled one by its name, a file tab by its file name without extension', async () => {
     const { t, tabId } = await openNote();
     const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId;
     const state = data(getState(t.host)) as unknown as StateAnswer;
@@ -308,7 +309,7 @@ describe('session and selection tools', () => {
       title: expect.stringMatching(/^Untitled-\d+$/),
     });
     const file = tabs.find((tab) => tab.id === tabId);
-    expect(file).not.toHaveProperty('title');
+    expect(file).toMatchObject({ filePath: '/notes/a.md', title: 'a' });
     expect(file).not.toHaveProperty('readOnly');
   });
 
