@@ -149,9 +149,13 @@ export const documentShape = {
     .optional()
     .describe('transform only: which CJK transform to run.'),
   expected_revision: expectedRevision,
+  // Not a zod default: the parsed arguments must say whether the client gave save, so that an
+  // action that does not take it can refuse it (actionArguments.ts). The handler reads a missing
+  // save as true; clients still see default: true.
   save: z
     .boolean({ error: 'save must be a boolean (true or false), not a string or number' })
-    .default(true)
+    .optional()
+    .meta({ default: true })
     .describe('write only: save the tab to its file after writing (default true).'),
 };
 

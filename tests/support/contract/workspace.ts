@@ -105,6 +105,19 @@ export const workspaceRows: ContractRow[] = [
     },
   },
   {
+    name: 'windowLabel, which open_workspace does not take → refused in plain words; nobody is asked',
+    tool: 'workspace',
+    action: 'open_workspace',
+    args: async () => ({ folderPath: '/home/me/other', windowLabel: 'main' }),
+    plain: /open_workspace does not take windowLabel; it takes folderPath\.$/,
+    shape: object({}),
+    async then(_answer, ctx) {
+      // A call that reaches the app after this one sees what this one did, had it asked.
+      await ctx.ok('session', { action: 'get_state' });
+      await expect(ctx.page.getByRole('dialog')).toHaveCount(0);
+    },
+  },
+  {
     name: 'a folder that is already open',
     tool: 'workspace',
     action: 'open_workspace',

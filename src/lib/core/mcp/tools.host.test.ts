@@ -26,7 +26,7 @@ async function openNote(path = '/notes/a.md', text = 'hello\n') {
 describe('document tool', () => {
   it('writes under the revision rule, saves by default, and the file gets the bytes', async () => {
     const { t, tabId } = await openNote();
-    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    const read = data(await documentTool(t.host, { action: 'read', tabId }));
     const written = data(
       await documentTool(t.host, {
         action: 'write',
@@ -43,9 +43,16 @@ describe('document tool', () => {
     expect(t.flushes).toBeGreaterThan(0);
   });
 
+  it('saves when save is not given at all', async () => {
+    const { t, tabId } = await openNote();
+    const r = data(await documentTool(t.host, { action: 'write', tabId, content: 'saved\n' }));
+    expect(r).toMatchObject({ isError: false, saved: true });
+    expect(t.files.text('/notes/a.md')).toBe('saved\n');
+  });
+
   it('refuses an older revision as STALE with current_revision, and changes nothing', async () => {
     const { t, tabId } = await openNote();
-    const r0 = data(await documentTool(t.host, { action: 'read', tabId, save: true })).revision;
+    const r0 = data(await documentTool(t.host, { action: 'read', tabId })).revision;
     await documentTool(t.host, { action: 'write', tabId, content: 'one', save: false });
     const stale = data(
       await documentTool(t.host, {
@@ -89,7 +96,7 @@ describe('document tool', () => {
     expect(optOut).toMatchObject({ isError: false, saved: false, save_skipped: 'opt_out' });
     expect(optOut).not.toHaveProperty('save_error');
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
-    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    const read = data(await documentTool(t.host, { action: 'read', tabId }));
     expect(read).toMatchObject({ content: 'kept\n', filePath: '/notes/a.md', dirty: true });
 
     const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId as string;
@@ -108,12 +115,12 @@ describe('document tool', () => {
   it('transform changes a markdown tab once and then keeps the revision', async () => {
     const { t, tabId } = await openNote('/notes/z.md', '中文English\n');
     const first = data(
-      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing' }),
     );
     expect(first).toMatchObject({ isError: false, changed: true });
     expect(t.host.tab(tabId)?.text).toBe('中文 English\n');
     const again = data(
-      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing' }),
     );
     expect(again).toMatchObject({ changed: false, revision: first.revision });
   });
