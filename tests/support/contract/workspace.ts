@@ -3,6 +3,7 @@ import { expect } from '@playwright/test';
 import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';
 import {
+  ABSENT,
   literal,
   nonEmptyString,
   nullable,
@@ -14,7 +15,7 @@ import {
   virtualPath,
 } from './shapes';
 
-type Tab = { id: string; active: boolean; dirty: boolean };
+type Tab = { id: string; active: boolean; dirty: boolean; filePath: string | null };
 
 async function tabsNow(ctx: ContractContext): Promise<Tab[]> {
   const state = await ctx.ok('session', { action: 'get_state' });
@@ -178,6 +179,28 @@ export const workspaceRows: ContractRow[] = [
     shape: refusalOf('APPROVAL_REQUIRED', { needsApproval: literal(true) }),
     async then(_answer, ctx) {
       expect(await ctx.read('elsewhere.md')).toBeNull();
+    },
+  },
+  {
+    name: 'onto a file that exists → INVALID_PATH, reason NAME_CLASH: never an approval no prompt could give',
+    tool: 'workspace',
+    action: 'save_as',
+    async args(ctx) {
+      const tab = await ctx.open('mine.md', 'Mine\n');
+      await ctx.write('theirs.md', 'Theirs\n');
+      return { tabId: tab, filePath: ctx.path('theirs.md') };
+    },
+    refusal: true,
+    shape: refusalOf('INVALID_PATH', {
+      reason: literal('NAME_CLASH'),
+      needsApproval: ABSENT,
+      filePath: virtualPath,
+    }),
+    async then(answer, ctx, args) {
+      expect(answer.message).toContain("the person's to do");
+      expect(await ctx.read('theirs.md')).toBe('Theirs\n');
+      const tab = (await tabsNow(ctx)).find((t) => t.id === args.tabId);
+      expect(tab?.filePath).toBe(ctx.path('mine.md'));
     },
   },
   {

@@ -185,20 +185,30 @@ describe('workspace tool', () => {
     expect(t.host.tab(tabId)).toBeUndefined();
   });
 
-  it('save_as to a new path needs Auto-approve edits, and never overwrites a foreign file', async () => {
+  it('save_as to a new path needs Auto-approve edits, and never overwrites a file that exists', async () => {
     const { t, tabId } = await openNote();
     const asked = data(
       await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
     );
     expect(asked).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED', needsApproval: true });
     expect(t.notices).toHaveLength(1);
-    t.settings.autoApproveEdits = true;
+    // A file that exists: refused, not asked for, whether or not new locations are approved.
     t.files.put('/notes/c.md', 'theirs');
-    const clash = data(
-      await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/c.md' }, 'test'),
-    );
-    expect(clash).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED' });
-    expect(t.files.text('/notes/c.md')).toBe('theirs');
+    for (const autoApprove of [false, true]) {
+      t.settings.autoApproveEdits = autoApprove;
+      const clash = data(
+        await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/c.md' }, 'test'),
+      );
+      expect(clash).toMatchObject({
+        isError: true,
+        error: 'INVALID_PATH',
+        reason: 'NAME_CLASH',
+        message: expect.stringContaining("the person's to do"),
+      });
+      expect(clash).not.toHaveProperty('needsApproval');
+      expect(t.files.text('/notes/c.md')).toBe('theirs');
+    }
+    expect(t.notices).toHaveLength(1);
     const saved = data(
       await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
     );
