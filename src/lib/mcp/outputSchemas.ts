@@ -83,6 +83,8 @@ export const workspaceOutput = loose({
   filePath: str,
   revision: str,
   closed: bool,
+  focused: bool,
+  attention: str,
   activated: bool,
   activeTabId: strOrNull,
 });

@@ -54,7 +54,7 @@ export const WORKSPACE_TOOL = {
     "- save_as {filePath, tabId?} → {revision, filePath}, or APPROVAL_REQUIRED if a new location needs the person's approval. Never onto a file that exists (NAME_CLASH).",
     '- close {tabId, force?} → {closed:true}, or {closed:false, reason:"DIRTY"} if unsaved; force:true discards them (only if the person agreed).',
     '- switch_tab {tabId} → {activated, workspaceSwitched, workspaceInstanceId, activeTabId}. The only action that changes what the person sees; use it when asked and confirm with session.get_state.',
-    '- focus_window {windowLabel} → {}: brings that window to the front.',
+    '- focus_window {windowLabel} → {focused, attention?}: asks the browser to bring that window to the front and reads back whether it has focus. Browsers often refuse without the person\'s gesture: then focused:false, attention:"title-and-notice" (the window\'s title and a notice ask the person to come to it).',
     '',
     refusals([
       'INVALID_TAB',

@@ -1,5 +1,5 @@
 /** Contract rows of `workspace`: files, tabs and folders. */
-import { expect } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';
 import {
@@ -14,6 +14,19 @@ import {
   tabId,
   virtualPath,
 } from './shapes';
+
+/** Turns off Playwright's focus emulation for the app page, so it has focus only when it really does. */
+async function withoutFocusEmulation(ctx: ContractContext): Promise<void> {
+  const cdp = await ctx.page.context().newCDPSession(ctx.page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  ctx.memo.cdp = cdp;
+}
+
+async function restoreFocusEmulation(ctx: ContractContext): Promise<void> {
+  const cdp = ctx.memo.cdp as CDPSession;
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  await cdp.detach();
+}
 
 type Tab = { id: string; active: boolean; dirty: boolean; filePath: string | null };
 
@@ -247,11 +260,53 @@ export const workspaceRows: ContractRow[] = [
     },
   },
   {
-    name: 'the main window brought to the front',
+    name: 'the main window brought to the front: focused:true, read back from the window',
     tool: 'workspace',
     action: 'focus_window',
     args: async () => ({ windowLabel: 'main' }),
-    shape: object({}),
+    shape: object({ focused: literal(true), attention: ABSENT }),
+    async then(_answer, ctx) {
+      const state = await ctx.ok('session', { action: 'get_state', windowLabel: 'main' });
+      expect(state.windows).toEqual([expect.objectContaining({ label: 'main', focused: true })]);
+      await expect(ctx.page.getByRole('alert')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'a window the browser keeps behind: focused:false, and its title and a notice ask the person',
+    tool: 'workspace',
+    action: 'focus_window',
+    async args(ctx) {
+      // Playwright tells every page it has focus; without that, the page behind another one in
+      // its browser window has none, and window.focus() without a gesture does not change that.
+      await withoutFocusEmulation(ctx);
+      const front = await ctx.page.context().newPage();
+      ctx.memo.front = front;
+      await expect.poll(() => ctx.page.evaluate(() => document.hasFocus())).toBe(false);
+      return { windowLabel: 'main' };
+    },
+    shape: object({ focused: literal(false), attention: literal('title-and-notice') }),
+    async then(_answer, ctx) {
+      const front = ctx.memo.front as Page;
+      try {
+        const notice = ctx.page.getByRole('alert').filter({ hasText: 'asked for you' });
+        await expect(notice).toContainText('Contract Test asked for you in this window');
+        await expect(ctx.page).toHaveTitle(/^\(!\) Contract Test asks for you — /);
+        // The person comes to the window: the title stops calling; the notice says who asked
+        // until they close it.
+        await ctx.page.bringToFront();
+        await expect(ctx.page).not.toHaveTitle(/asks for you/);
+        const main = async () =>
+          (await ctx.ok('session', { action: 'get_state', windowLabel: 'main' })).windows;
+        await expect.poll(main).toEqual([expect.objectContaining({ focused: true })]);
+        await expect(notice).toBeVisible();
+        await notice.getByRole('button', { name: 'Close' }).click();
+        await expect(notice).toHaveCount(0);
+      } finally {
+        await front.close();
+        await ctx.page.bringToFront();
+        await restoreFocusEmulation(ctx);
+      }
+    },
   },
   {
     name: "a file that does not exist → the seeds' INVALID_PATH, reason NOT_FOUND",

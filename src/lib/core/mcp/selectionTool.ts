@@ -9,28 +9,14 @@ import {
   type SelectionArgs,
 } from '../../mcp';
 import type { Refusal } from '../errors';
+import { withDeadline } from '../windowDeadline';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';
-
-/** How long a window may take to answer before the editor counts as unreachable. */
-const WINDOW_ANSWER_MS = 5_000;
 
 function fromRefusal(r: Refusal): CallToolResult {
   const code = r.error === 'STALE' || r.error === 'READ_ONLY' ? r.error : 'NO_EDITOR';
   const extra = r.current_revision ? { current_revision: r.current_revision } : {};
   return refusal(code, r.message, extra);
-}
-
-async function withDeadline<T>(work: Promise<T>): Promise<T | 'late'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>(
-    (resolve) => (timer = setTimeout(resolve, WINDOW_ANSWER_MS, 'late')),
-  );
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const LATE = refusal(

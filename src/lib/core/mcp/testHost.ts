@@ -77,7 +77,6 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     approvals: t.approvals as Approvals,
     agent: (id) => t.agents?.get(id) ?? null,
     anyAgent: (preferred) => t.agents?.get(preferred) ?? t.agents?.values().next().value ?? null,
-    raise: () => undefined,
     notify: (message) => t.notices?.push(message.text),
     changed: () => undefined,
     lintHere: async () => ({

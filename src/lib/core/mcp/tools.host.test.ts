@@ -11,6 +11,7 @@ import { createTestHost } from './testHost';
 import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 import { selectionTool } from './selectionTool';
+import type { EditorAgent } from '../types';
 
 function data(r: CallToolResult): Record<string, unknown> {
   return { isError: r.isError === true, ...r.structuredContent };
@@ -145,6 +146,50 @@ describe('workspace tool', () => {
       await workspaceTool(t.host, { action: 'focus_window', windowLabel: 'doc-9' }, 'test'),
     );
     expect(focus).toMatchObject({ isError: true, error: 'INVALID_TAB', reason: 'INVALID_WINDOW' });
+  });
+
+  it('focus_window answers whether the window has focus, read back; when not, that the window asks for attention', async () => {
+    const t = createTestHost(['main', 'doc-2']);
+    const raised: { window: string; client: string }[] = [];
+    const window = (id: string, focused: boolean): EditorAgent =>
+      ({
+        raise: async (client: string) => {
+          raised.push({ window: id, client });
+          return { focused, attention: !focused };
+        },
+      }) as unknown as EditorAgent;
+    t.agents.set('main', window('main', true));
+    t.agents.set('doc-2', window('doc-2', false));
+    const focus = (windowLabel: string) =>
+      workspaceTool(t.host, { action: 'focus_window', windowLabel }, 'Claude Code');
+    expect(data(await focus('main'))).toEqual({ isError: false, focused: true });
+    expect(data(await focus('doc-2'))).toEqual({
+      isError: false,
+      focused: false,
+      attention: 'title-and-notice',
+    });
+    expect(raised).toEqual([
+      { window: 'main', client: 'Claude Code' },
+      { window: 'doc-2', client: 'Claude Code' },
+    ]);
+  });
+
+  it('focus_window on a window that never answers is refused after a while, not left hanging', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = createTestHost();
+      t.agents.set('main', { raise: () => new Promise(() => undefined) } as unknown as EditorAgent);
+      const pending = workspaceTool(t.host, { action: 'focus_window', windowLabel: 'main' }, 'x');
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(data(await pending)).toMatchObject({
+        isError: true,
+        error: 'INVALID_TAB',
+        reason: 'INVALID_WINDOW',
+        message: expect.stringContaining('did not answer'),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a folder that lost its permission is INVALID_PATH for PERMISSION, and the file keeps its bytes', async () => {

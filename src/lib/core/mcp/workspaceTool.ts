@@ -31,6 +31,12 @@ function instanceOf(host: ToolHost, tabId: string): string | null {
   return host.settings().workspaceRail ? host.instanceIn(tabId) : null;
 }
 
+/**
+ * What `focus_window` answers when the browser kept the window behind: the window's title and a
+ * notice in it ask for the person's attention instead (src/lib/ui/attention.svelte.ts).
+ */
+export const ATTENTION = 'title-and-notice';
+
 function pathRefusal(message: string): CallToolResult {
   return refusal('INVALID_PATH', message);
 }
@@ -91,8 +97,9 @@ export async function workspaceTool(
     case 'focus_window': {
       if (!args.windowLabel)
         return argumentError('workspace.focus_window needs windowLabel (see session.get_state).');
-      const r = host.focusWindow(args.windowLabel);
-      return r.ok ? success({}) : fromRefusal(r);
+      const r = await host.focusWindow(args.windowLabel, client);
+      if (!r.ok) return fromRefusal(r);
+      return success(r.focused ? { focused: true } : { focused: false, attention: ATTENTION });
     }
   }
 }
