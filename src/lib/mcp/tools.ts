@@ -51,10 +51,10 @@ export const WORKSPACE_TOOL = {
     '- open {filePath, windowLabel?} → {tabId, workspaceInstanceId, activationChanged:false, workspaceSwitched:false, alreadyOpen, reloaded, reason?}. Opens in the background, visible tab unchanged; an open file is reused (reloaded from disk when clean; when it has unsaved changes, reloaded:false and reason says so).',
     '- open_workspace {folderPath} → first APPROVAL_REQUIRED with needsApproval:true and folderPath while the person is asked to grant the folder; after they answer, repeat the same call once → {opened:true, folderPath}.',
     '- save {tabId?} → {filePath, revision} (saving keeps the revision). Untitled tab: INVALID_PATH, use save_as.',
-    "- save_as {filePath, tabId?} → {revision, filePath}, or APPROVAL_REQUIRED if a new location needs the person's approval. Never onto a file that exists (NAME_CLASH).",
+    "- save_as {filePath, tabId?} → {revision, filePath}, or APPROVAL_REQUIRED if a new location needs the person's approval; never onto an existing file (NAME_CLASH).",
     '- close {tabId, force?} → {closed:true}, or {closed:false, reason:"DIRTY"} if unsaved; force:true discards them (only if the person agreed).',
     '- switch_tab {tabId} → {activated, workspaceSwitched, workspaceInstanceId, activeTabId}. The only action that changes what the person sees; use it when asked and confirm with session.get_state.',
-    '- focus_window {windowLabel} → {focused, attention?}: asks the browser to bring that window to the front and reads back whether it has focus. Browsers often refuse without the person\'s gesture: then focused:false, attention:"title-and-notice" (the window\'s title and a notice ask the person to come to it).',
+    '- focus_window {windowLabel} → {focused, attention?}, focused read back; a browser may keep the window behind: then attention:"title-and-notice" (its title and a notice call the person).',
     '',
     refusals([
       'INVALID_TAB',
