@@ -216,8 +216,9 @@ ${mcpTable}
 Bytes of the answer's text as the client receives it, with 10, 100, 400 and 600 tabs of files
 such as \`/notes/drafts/chapter-12.md\` opened through the relay (bench/stateBytes.mjs). "Bytes a
 tab" is the growth over the answer with no tab, divided by the tabs listed. The earlier form is the
-same tabs as the answer looked before it became compact (indented JSON; \`documentKind\`, \`title\`
-and \`readOnly\` on every tab), rebuilt from the new answer; docs/mcp.md gives the decision.
+same tabs as the answer looked before it became compact (indented JSON; \`documentKind\`, the file
+name as \`title\` and \`readOnly\` on every tab), rebuilt from the new answer; docs/mcp.md gives the
+decision. Every tab carries the seeds' \`title\` (the file name without its extension).
 
 ${stateTable}
 

@@ -29,7 +29,7 @@ function earlierForm(state, allTabs) {
           kind: t.kind,
           documentKind: t.kind,
           filePath: t.filePath,
-          title: t.title ?? t.filePath.slice(t.filePath.lastIndexOf('/') + 1),
+          title: t.filePath.slice(t.filePath.lastIndexOf('/') + 1),
           dirty: t.dirty,
           revision: t.revision,
           readOnly: t.readOnly === true,
@@ -129,7 +129,7 @@ export async function runStateBytesBench(executablePath, args) {
     '|---|---|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Target: under 150 bytes a tab; an answer never passes ${BOUND.toLocaleString('en-US')} bytes.`,
+    `Target: at most 170 bytes a tab, title included; an answer never passes ${BOUND.toLocaleString('en-US')} bytes.`,
   ].join('\n');
 }
 

@@ -82,6 +82,9 @@ CONTRACT_ROWS.forEach((row, index) => {
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
       expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(row.plain) }]);
+      // What a client notices next: for a refused argument, that nothing was done.
+      const [block] = result.content;
+      await row.then?.({ text: block.type === 'text' ? block.text : '' }, ctx, args);
       return;
     }
 

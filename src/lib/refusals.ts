@@ -2,6 +2,11 @@
  * Every refusal code, from the document store to the MCP envelope: one vocabulary, with a default
  * message for people and, where the code's name does not say it, what it means to a model (said
  * once, in the server's instructions: src/lib/mcp/instructions.ts).
+ *
+ * Some codes are finer causes of a code the seeds' reference names: `seed` says which. On the
+ * wire the seeds' code goes in `error` and the cause, unchanged, in `reason`
+ * (`{error: "INVALID_PATH", reason: "NOT_FOUND"}`), so a client written from the seeds branches on
+ * the code it knows. A code without `seed` is sent as it is.
  */
 
 export const REFUSALS = {
@@ -19,6 +24,7 @@ export const REFUSALS = {
     message: 'No such tab.',
   },
   INVALID_WINDOW: {
+    seed: 'INVALID_TAB',
     message: 'No such window.',
   },
   INVALID_PATH: {
@@ -26,17 +32,21 @@ export const REFUSALS = {
     message: 'The path is not valid or not allowed.',
   },
   NOT_FOUND: {
+    seed: 'INVALID_PATH',
     message: 'No such file or folder.',
   },
   NAME_CLASH: {
+    seed: 'INVALID_PATH',
     meaning: 'Something is there already, or another tab has that file open.',
     message: 'Something with that name already exists.',
   },
   PERMISSION: {
+    seed: 'INVALID_PATH',
     meaning: 'The browser lost access to the folder; the person must grant it again.',
     message: 'Access to the folder has to be granted again.',
   },
   TOO_LARGE: {
+    seed: 'INVALID_PATH',
     meaning: 'The file is over 50 MB.',
     message: 'The file is too large to open.',
   },
@@ -148,6 +158,34 @@ export const REFUSALS = {
 
 export type RefusalCode = keyof typeof REFUSALS;
 
+type Table = typeof REFUSALS;
+
+/** A finer cause: a code the seeds do not name, sent as `reason` beside the seeds' code. */
+export type CauseCode = {
+  [Code in RefusalCode]: Table[Code] extends { seed: string } ? Code : never;
+}[RefusalCode];
+
+/** A code a client sees in `error`: the seeds' codes, the browser's, and the others of our own. */
+export type WireCode = Exclude<RefusalCode, CauseCode>;
+
 export function isRefusalCode(code: unknown): code is RefusalCode {
   return typeof code === 'string' && Object.hasOwn(REFUSALS, code);
 }
+
+/** The code a refusal is sent under, and the finer cause beside it when there is one. */
+export function wireCode(code: RefusalCode): { error: WireCode; reason?: CauseCode } {
+  const entry = REFUSALS[code];
+  return 'seed' in entry
+    ? { error: entry.seed, reason: code as CauseCode }
+    : { error: code as WireCode };
+}
+
+/** Every code a client may see in `error`. */
+export const WIRE_CODES = (Object.keys(REFUSALS) as RefusalCode[]).filter(
+  (code) => wireCode(code).reason === undefined,
+) as WireCode[];
+
+/** Every finer cause a client may see in `reason`, with the code it comes under. */
+export const CAUSE_CODES = (Object.keys(REFUSALS) as RefusalCode[]).filter(
+  (code) => wireCode(code).reason !== undefined,
+) as CauseCode[];

@@ -95,7 +95,6 @@ export class Core implements CoreApi {
       agent: (windowId) => this.windows.agent(windowId),
       composing: (tabId) => this.windows.composing(tabId),
       anyAgent: (preferred) => this.windows.anyAgent(preferred),
-      raise: (windowId) => this.windows.send(windowId, { type: 'focus' }),
       notify: (message) => this.notify(message),
       changed: () => this.changed(),
       lintHere: async (text, path) =>

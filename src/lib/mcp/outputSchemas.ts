@@ -6,7 +6,7 @@
  * give must fit. Objects are loose: a field added later does not break an older client.
  */
 import { z } from 'zod';
-import { REFUSALS, type RefusalCode } from '../refusals';
+import { WIRE_CODES, type WireCode } from '../refusals';
 
 const str = z.string().optional();
 const num = z.number().optional();
@@ -15,11 +15,16 @@ const strOrNull = z.string().nullable().optional();
 const loose = (shape: z.ZodRawShape) => z.looseObject(shape);
 const list = (item: z.ZodType) => z.array(item).optional();
 
-const REFUSAL_CODES = Object.keys(REFUSALS) as [RefusalCode, ...RefusalCode[]];
+const ERROR_CODES = WIRE_CODES as [WireCode, ...WireCode[]];
 
-/** A refusal `{error, message, …}` and a truncated answer, which any tool may give. */
+/**
+ * A refusal `{error, reason?, message, …}` and a truncated answer, which any tool may give. On a
+ * refusal `reason` is the finer cause under the seeds' code (refusals.ts); some answers use
+ * `reason` for a sentence of their own, so it is a string here.
+ */
 const envelope = {
-  error: z.enum(REFUSAL_CODES).optional(),
+  error: z.enum(ERROR_CODES).optional(),
+  reason: str,
   message: str,
   needsApproval: bool,
   current_revision: str,
@@ -35,7 +40,7 @@ const envelope = {
 const tab = loose({
   id: z.string(),
   filePath: z.string().nullable(),
-  title: str,
+  title: z.string(),
   dirty: z.boolean(),
   revision: z.string(),
   kind: z.string(),
@@ -79,6 +84,8 @@ export const workspaceOutput = loose({
   filePath: str,
   revision: str,
   closed: bool,
+  focused: bool,
+  attention: str,
   activated: bool,
   activeTabId: strOrNull,
 });

@@ -1,7 +1,8 @@
 /** Registers the tool definitions, in their fixed order, on an SDK `McpServer`. */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { TRUNCATION_NOTES, limitSize, refusal } from './envelopes';
+import { strictInput, untakenArguments } from './actionArguments';
+import { TRUNCATION_NOTES, argumentError, limitSize, refusal } from './envelopes';
 import { OUTPUT_SCHEMAS } from './outputSchemas';
 import { TOOL_DEFINITIONS, type ToolName } from './tools';
 
@@ -51,8 +52,10 @@ export function callContext(extra: SdkExtra | undefined): CallContext {
 }
 
 /**
- * Every answer is held to SPEC §2's bound here, as a last resort: handlers cut their own lists and
- * texts first, with notes that say how to get less.
+ * Every call is checked here for arguments its action does not take, before its handler runs
+ * (actionArguments.ts; the strict input schema has refused names the tool does not know). Every
+ * answer is held to SPEC §2's bound here, as a last resort: handlers cut their own lists and texts
+ * first, with notes that say how to get less.
  */
 export function registerTools(server: McpServer, handle: ToolHandler): void {
   for (const tool of TOOL_DEFINITIONS) {
@@ -61,11 +64,13 @@ export function registerTools(server: McpServer, handle: ToolHandler): void {
       {
         title: tool.title,
         description: tool.description,
-        inputSchema: tool.inputSchema,
+        inputSchema: strictInput(tool.name, tool.inputSchema),
         outputSchema: OUTPUT_SCHEMAS[tool.name],
         annotations: tool.annotations,
       },
       async (args: Record<string, unknown>, extra: unknown) => {
+        const untaken = untakenArguments(tool.name, args);
+        if (untaken !== null) return argumentError(untaken);
         try {
           const context = callContext(extra as SdkExtra);
           return limitSize(await handle(tool.name, args, context), TRUNCATION_NOTES.generic);

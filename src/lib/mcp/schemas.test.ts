@@ -199,9 +199,11 @@ describe('workspace kind and force', () => {
 });
 
 describe('document', () => {
-  it('defaults save to true', () => {
+  // Left out, not defaulted: the handler reads a missing save as true, and an action that does
+  // not take save can tell that the client gave one.
+  it('leaves save out when it is not given', () => {
     const args: DocumentArgs = document.parse({ action: 'write', content: 'hello' });
-    expect(args).toEqual({ action: 'write', content: 'hello', save: true });
+    expect(args).toEqual({ action: 'write', content: 'hello' });
   });
 
   it('keeps save false', () => {

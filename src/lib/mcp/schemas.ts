@@ -120,9 +120,13 @@ export const documentShape = {
     .enum(TRANSFORM_KINDS, { error: `kind must be one of: ${TRANSFORM_KINDS.join(', ')}` })
     .optional(),
   expected_revision: expectedRevision,
+  // Not a zod default: the parsed arguments must say whether the client gave save, so that an
+  // action that does not take it can refuse it (actionArguments.ts). The handler reads a missing
+  // save as true; clients still see default: true.
   save: z
     .boolean({ error: 'save must be a boolean (true or false), not a string or number' })
-    .default(true),
+    .optional()
+    .meta({ default: true }),
 };
 
 export const workflowShape = {

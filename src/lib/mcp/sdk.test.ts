@@ -137,11 +137,87 @@ describe('through a real McpServer and Client', () => {
     });
   });
 
-  it('passes parsed arguments to the handler, with save defaulted', async () => {
+  it('passes the parsed arguments to the handler as given (a missing save stays missing)', async () => {
     await client.callTool({ name: 'document', arguments: { action: 'write', content: 'hi' } });
+    await client.callTool({
+      name: 'document',
+      arguments: { action: 'write', content: 'hi', save: false },
+    });
     expect(calls).toEqual([
-      { tool: 'document', args: { action: 'write', content: 'hi', save: true } },
+      { tool: 'document', args: { action: 'write', content: 'hi' } },
+      { tool: 'document', args: { action: 'write', content: 'hi', save: false } },
     ]);
+  });
+
+  it('refuses an argument the action does not take, naming it, and never calls the handler', async () => {
+    const cases = [
+      // A name no action of the tool knows: refused by the strict schema.
+      [
+        'document',
+        { action: 'write', tabId: 'tab-1', content: 'x', line: 3 },
+        'write does not take line; it takes tabId, content, expected_revision, save.',
+      ],
+      // A name another action of the tool takes.
+      ['document', { action: 'read', content: 'x' }, 'read does not take content; it takes tabId.'],
+      ['document', { action: 'read', save: true }, 'read does not take save; it takes tabId.'],
+      [
+        'workspace',
+        { action: 'open_workspace', folderPath: '/notes', windowLabel: 'main' },
+        'open_workspace does not take windowLabel; it takes folderPath.',
+      ],
+      [
+        'selection',
+        { action: 'get', content: 'x', expected_revision: 'rev-AAAAAAAA' },
+        'get does not take content, expected_revision; it takes tabId.',
+      ],
+      [
+        'browser_read',
+        { action: 'read', selector: 'a' },
+        'read does not take selector; it takes tabId, offset, role, nameContains, format.',
+      ],
+      [
+        'browser',
+        { action: 'open', url: 'https://a.example', path: '/' },
+        'open does not take path',
+      ],
+      [
+        'coherence',
+        { action: 'status', workspace_root: '/notes', txf: 'x' },
+        'status does not take txf; it takes workspace_root.',
+      ],
+    ] as const;
+    for (const [tool, args, sentence] of cases) {
+      const result = await client.callTool({ name: tool, arguments: args });
+      expect(result.isError, JSON.stringify(args)).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      expect(textOf(result)).toContain(sentence);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it('names the arguments of the tool when the action is unknown too', async () => {
+    const result = await client.callTool({
+      name: 'workflow',
+      arguments: { action: 'lint', line: 3 },
+    });
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toContain('action must be one of: apply_patch, validate');
+    expect(textOf(result)).toContain(
+      'workflow does not take line; it takes tabId, patches, expected_revision.',
+    );
+    expect(calls).toEqual([]);
+  });
+
+  it('says additionalProperties: false in every input schema', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.inputSchema, tool.name).toMatchObject({ additionalProperties: false });
+    }
+    const document = tools.find((t) => t.name === 'document');
+    expect(document?.inputSchema.properties?.save).toMatchObject({
+      type: 'boolean',
+      default: true,
+    });
   });
 
   it('delivers a success as text plus structuredContent', async () => {

@@ -51,10 +51,11 @@ function answerOf(...args: Parameters<typeof stateAnswer>): StateAnswer {
 const allIds = (answer: StateAnswer) => answer.windows.flatMap((w) => w.tabs.map((t) => t.id));
 
 describe('tabEntry', () => {
-  it('has the fields the seeds name, in their order, for an untitled tab', () => {
+  it('has the fields the seeds name, in their order, for a file tab and an untitled one', () => {
     const entry = tabEntry(
       tab(3, { filePath: null, title: 'Untitled-1', dirty: true, active: true }),
     );
+    expect(Object.keys(tabEntry(tab(4)))).toEqual(Object.keys(entry));
     expect(Object.keys(entry)).toEqual([
       'id',
       'filePath',
@@ -68,10 +69,18 @@ describe('tabEntry', () => {
     expect(entry).toMatchObject({ filePath: null, title: 'Untitled-1', dirty: true });
   });
 
-  it('leaves out the title of a file tab, which is the last segment of its filePath', () => {
-    const entry = tabEntry(tab(12));
-    expect(entry).not.toHaveProperty('title');
-    expect(entry.filePath?.split('/').pop()).toBe(tab(12).title);
+  it("sends every tab's title as the seeds show it: a file's name without its extension", () => {
+    expect(tabEntry(tab(12)).title).toBe('chapter-12');
+    expect(
+      tabEntry(tab(1, { filePath: '/repo/.github/workflows/ci.yml', title: 'ci.yml' })).title,
+    ).toBe('ci');
+    expect(tabEntry(tab(1, { filePath: '/notes/README.en.md', title: 'README.en.md' })).title).toBe(
+      'README.en',
+    );
+    expect(tabEntry(tab(1, { filePath: '/notes/.hidden.md', title: '.hidden.md' })).title).toBe(
+      '.hidden',
+    );
+    expect(tabEntry(tab(1, { filePath: null, title: 'Untitled-3' })).title).toBe('Untitled-3');
   });
 
   it('sends readOnly only when true', () => {
@@ -79,10 +88,10 @@ describe('tabEntry', () => {
     expect(tabEntry(tab(1, { readOnly: true })).readOnly).toBe(true);
   });
 
-  it('takes under 150 bytes of compact JSON for a realistic tab', () => {
+  it('takes at most 170 bytes of compact JSON for a realistic tab, title included', () => {
     const list = tabs(400).map(tabEntry);
     const perTab = (jsonBytes(list) - jsonBytes([])) / list.length;
-    expect(perTab).toBeLessThan(150);
+    expect(perTab).toBeLessThanOrEqual(170);
   });
 });
 

@@ -58,8 +58,8 @@ export interface StateRequest {
 export interface TabEntry {
   id: string;
   filePath: string | null;
-  /** Only for an untitled tab: a file tab's title is the last segment of its filePath. */
-  title?: string;
+  /** The file's name without its extension, or the untitled tab's name (see `seedTitle`). */
+  title: string;
   dirty: boolean;
   revision: string;
   kind: string;
@@ -94,15 +94,24 @@ export type StateResult =
   | { ok: false; problem: 'argument' | 'window'; message: string };
 
 /**
- * A tab as the answer lists it. The seeds' fields, in their order, with two savings: `title` is
- * left out when `filePath` is set, since it is then the last segment of the path (an untitled tab
- * keeps it: nothing else names it), and `readOnly` is sent only when true.
+ * A tab's title as the seeds show it: a file tab's name without its extension (`notes` for
+ * `/path/to/notes.md`, `ci` for `ci.yml`), an untitled tab's name as it is (`Untitled-1`).
+ */
+export function seedTitle(tab: Pick<TabFacts, 'filePath' | 'title'>): string {
+  if (tab.filePath === null) return tab.title;
+  const dot = tab.title.lastIndexOf('.');
+  return dot > 0 ? tab.title.slice(0, dot) : tab.title;
+}
+
+/**
+ * A tab as the answer lists it: the seeds' fields, in their order, `title` on every tab as the
+ * seeds show it, and `readOnly` only when true (the one saving that drops nothing a client needs).
  */
 export function tabEntry(tab: TabFacts): TabEntry {
   return {
     id: tab.id,
     filePath: tab.filePath,
-    ...(tab.filePath === null ? { title: tab.title } : {}),
+    title: seedTitle(tab),
     dirty: tab.dirty,
     revision: tab.revision,
     kind: tab.kind,

@@ -45,10 +45,10 @@ export const WORKSPACE_TOOL = {
     '- open {filePath, windowLabel?} → {tabId, …}: in the background; reuses a tab that has the file.',
     '- open_workspace {folderPath}: the person is asked to grant the folder; retry once they have.',
     '- save {tabId?}: an untitled tab needs save_as.',
-    '- save_as {filePath, tabId?}: a new location needs approval.',
+    '- save_as {filePath, tabId?}: a new location needs approval; an existing file is refused.',
     '- close {tabId, force?}: unsaved edits answer {closed:false, reason:"DIRTY"}; force:true discards them, only if the person agreed.',
     '- switch_tab {tabId}: the only action that changes what the person sees; use it when they ask.',
-    '- focus_window {windowLabel}: brings that window to the front.',
+    '- focus_window {windowLabel} → {focused, attention?}: a browser may keep it behind; then its title and a notice call the person.',
   ].join('\n'),
   inputSchema: workspaceShape,
   annotations: {

@@ -7,6 +7,7 @@ import { editorPrefs } from '../editors/editorPrefs';
 import type { TextCounts } from '../text/textCounts';
 import type { CoreEvent, Snapshot, TabInfo } from '../core/types';
 import { DocumentSession } from '../editors/documentSession';
+import { attention, raiseWindow } from './attention.svelte';
 import { editorAgent } from './liveEditors';
 
 export interface StartedRun {
@@ -91,7 +92,14 @@ export class AppState {
   }
 
   async connect(): Promise<void> {
-    const conn = await connectCore((e) => this.onEvent(e), editorAgent);
+    const conn = await connectCore((e) => this.onEvent(e), {
+      ...editorAgent,
+      raise: async (client) => {
+        const r = raiseWindow(client);
+        if (r.focused) await this.core?.setWindowFocus(this.windowId, true);
+        return r;
+      },
+    });
     this.core = conn.core;
     this.windowId = conn.windowId;
     this.shared = conn.shared;
@@ -100,7 +108,10 @@ export class AppState {
     for (const n of conn.snapshot.notices) this.toast(() => noticeText(n));
     if (conn.snapshot.notices.length) void conn.core.dismissNotice(null);
     const focus = (focused: boolean) => void this.core?.setWindowFocus(this.windowId, focused);
-    window.addEventListener('focus', () => focus(true));
+    window.addEventListener('focus', () => {
+      attention.answered();
+      focus(true);
+    });
     window.addEventListener('blur', () => focus(false));
     if (document.hasFocus()) focus(true);
   }
@@ -108,10 +119,6 @@ export class AppState {
   private onEvent(e: CoreEvent): void {
     // Events can arrive before `attach` has answered; the snapshot it answers comes next anyway.
     if (!this.core) return;
-    if (e.type === 'focus') {
-      window.focus();
-      return;
-    }
     if (e.type === 'snapshot') {
       if (e.snapshot.notices.length) {
         for (const n of e.snapshot.notices) this.toast(() => noticeText(n));

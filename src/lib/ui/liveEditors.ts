@@ -87,7 +87,8 @@ function find(tabId: string) {
   return { ok: true as const, ...found };
 }
 
-export const editorAgent: EditorAgent = {
+/** What the core may ask of this window's editors (the window adds `raise`, appState.svelte.ts). */
+export const editorAgent: Omit<EditorAgent, 'raise'> = {
   async flush(tabId) {
     await live.get(tabId)?.session.settled();
   },

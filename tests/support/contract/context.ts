@@ -49,7 +49,10 @@ export interface ContractRow {
   readonly refusal?: boolean;
   /** True when the promised answer is a line of text and a JPEG image, not JSON. */
   readonly image?: boolean;
-  /** The promised answer is a refusal in plain words (isError, one text block, no JSON). */
+  /**
+   * The promised answer is a refusal in plain words (isError, one text block, no JSON); `then`
+   * gets `{text}`.
+   */
   readonly plain?: RegExp;
   /** The promised answer. */
   readonly shape: Check;

@@ -198,4 +198,41 @@ export const documentRows: ContractRow[] = [
     refusal: true,
     shape: STALE,
   },
+  {
+    name: 'an argument write does not take (line) → refused in plain words, naming it; nothing written or saved',
+    tool: 'document',
+    action: 'write',
+    async args(ctx) {
+      const tab = await ctx.open('line.md', 'One\nTwo\nThree\n');
+      ctx.memo.revision = await ctx.revisionOf(tab);
+      return { tabId: tab, content: 'Replaced\n', line: 3 };
+    },
+    plain: /write does not take line; it takes tabId, content, expected_revision, save\.$/,
+    shape: object({}),
+    async then(_answer, ctx, args) {
+      const read = await ctx.ok('document', { action: 'read', tabId: args.tabId });
+      expect(read).toMatchObject({
+        content: 'One\nTwo\nThree\n',
+        revision: ctx.memo.revision,
+        dirty: false,
+      });
+      expect(await ctx.read('line.md')).toBe('One\nTwo\nThree\n');
+    },
+  },
+  {
+    name: 'an argument of another action (save on transform) → refused in plain words; nothing changed',
+    tool: 'document',
+    action: 'transform',
+    async args(ctx) {
+      const tab = await ctx.open('cjk-save.md', '中文English\n');
+      ctx.memo.revision = await ctx.revisionOf(tab);
+      return { tabId: tab, kind: 'cjk-spacing', save: true };
+    },
+    plain: /^transform does not take save; it takes tabId, kind, expected_revision\.$/,
+    shape: object({}),
+    async then(_answer, ctx, args) {
+      const read = await ctx.ok('document', { action: 'read', tabId: args.tabId });
+      expect(read).toMatchObject({ content: '中文English\n', revision: ctx.memo.revision });
+    },
+  },
 ];

@@ -1,5 +1,6 @@
 /** Contract rows of `session`: what `get_state` promises. */
 import { expect } from '@playwright/test';
+import { refusalOf } from './common';
 import type { Answer, ContractRow } from './context';
 import {
   ABSENT,
@@ -37,11 +38,10 @@ const TAB_FIELDS: Record<string, Field> = {
 
 /**
  * A tab of `get_state`: the seeds' `{id, filePath, title, dirty, revision, kind, active, visible}`,
- * where a file tab leaves out `title` (it is the last segment of filePath) and an untitled tab
- * keeps it.
+ * `title` on every tab (a file tab's is its file name without the extension, as the seeds show).
  */
 export const TAB = anyOf(
-  object({ ...TAB_FIELDS, filePath: virtualPath, title: ABSENT }),
+  object({ ...TAB_FIELDS, filePath: virtualPath, title: nonEmptyString }),
   object({ ...TAB_FIELDS, filePath: literal(null), title: nonEmptyString }),
 );
 
@@ -64,7 +64,7 @@ const tabsOf = (answer: Answer) =>
 
 export const sessionRows: ContractRow[] = [
   {
-    name: 'windows with their tabs (a file tab and an untitled one) and capabilities',
+    name: 'windows with their tabs (a file tab and an untitled one, each with its title) and capabilities',
     tool: 'session',
     action: 'get_state',
     async args(ctx) {
@@ -85,6 +85,8 @@ export const sessionRows: ContractRow[] = [
       const file = tabs.find((t) => t.filePath === ctx.path('notes.md'));
       expect(file, 'the opened file is listed').toBeDefined();
       expect(file?.filePath?.split('/').pop()).toBe('notes.md');
+      // The seeds' title: notes for /path/to/notes.md.
+      expect(file?.title).toBe('notes');
       const untitled = tabs.filter((t) => t.filePath === null);
       expect(untitled.length).toBeGreaterThan(0);
       expect(untitled.every((t) => /^Untitled-\d+$/.test(t.title ?? ''))).toBe(true);
@@ -115,6 +117,18 @@ export const sessionRows: ContractRow[] = [
       expect(answer.windows).toHaveLength(1);
       expect(window.tabs).toEqual(tabsOf(whole).slice(1));
       expect(window.tabsTotal).toBe(tabsOf(whole).length);
+    },
+  },
+  {
+    name: "an unknown window → the seeds' INVALID_TAB, reason INVALID_WINDOW, naming the open ones",
+    tool: 'session',
+    action: 'get_state',
+    args: async () => ({ windowLabel: 'doc-99' }),
+    refusal: true,
+    shape: refusalOf('INVALID_TAB', { reason: literal('INVALID_WINDOW') }),
+    async then(answer) {
+      expect(answer.message).toContain('doc-99');
+      expect(answer.message).toContain('main');
     },
   },
 ];

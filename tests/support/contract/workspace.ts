@@ -1,8 +1,9 @@
 /** Contract rows of `workspace`: files, tabs and folders. */
-import { expect } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';
 import {
+  ABSENT,
   literal,
   nonEmptyString,
   nullable,
@@ -14,7 +15,20 @@ import {
   virtualPath,
 } from './shapes';
 
-type Tab = { id: string; active: boolean; dirty: boolean };
+/** Turns off Playwright's focus emulation for the app page, so it has focus only when it really does. */
+async function withoutFocusEmulation(ctx: ContractContext): Promise<void> {
+  const cdp = await ctx.page.context().newCDPSession(ctx.page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  ctx.memo.cdp = cdp;
+}
+
+async function restoreFocusEmulation(ctx: ContractContext): Promise<void> {
+  const cdp = ctx.memo.cdp as CDPSession;
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  await cdp.detach();
+}
+
+type Tab = { id: string; active: boolean; dirty: boolean; filePath: string | null };
 
 async function tabsNow(ctx: ContractContext): Promise<Tab[]> {
   const state = await ctx.ok('session', { action: 'get_state' });
@@ -105,6 +119,19 @@ export const workspaceRows: ContractRow[] = [
     },
   },
   {
+    name: 'windowLabel, which open_workspace does not take → refused in plain words; nobody is asked',
+    tool: 'workspace',
+    action: 'open_workspace',
+    args: async () => ({ folderPath: '/home/me/other', windowLabel: 'main' }),
+    plain: /open_workspace does not take windowLabel; it takes folderPath\.$/,
+    shape: object({}),
+    async then(_answer, ctx) {
+      // A call that reaches the app after this one sees what this one did, had it asked.
+      await ctx.ok('session', { action: 'get_state' });
+      await expect(ctx.page.getByRole('dialog')).toHaveCount(0);
+    },
+  },
+  {
     name: 'a folder that is already open',
     tool: 'workspace',
     action: 'open_workspace',
@@ -168,6 +195,28 @@ export const workspaceRows: ContractRow[] = [
     },
   },
   {
+    name: 'onto a file that exists → INVALID_PATH, reason NAME_CLASH: never an approval no prompt could give',
+    tool: 'workspace',
+    action: 'save_as',
+    async args(ctx) {
+      const tab = await ctx.open('mine.md', 'Mine\n');
+      await ctx.write('theirs.md', 'Theirs\n');
+      return { tabId: tab, filePath: ctx.path('theirs.md') };
+    },
+    refusal: true,
+    shape: refusalOf('INVALID_PATH', {
+      reason: literal('NAME_CLASH'),
+      needsApproval: ABSENT,
+      filePath: virtualPath,
+    }),
+    async then(answer, ctx, args) {
+      expect(answer.message).toContain("the person's to do");
+      expect(await ctx.read('theirs.md')).toBe('Theirs\n');
+      const tab = (await tabsNow(ctx)).find((t) => t.id === args.tabId);
+      expect(tab?.filePath).toBe(ctx.path('mine.md'));
+    },
+  },
+  {
     name: 'a clean tab closes',
     tool: 'workspace',
     action: 'close',
@@ -211,11 +260,81 @@ export const workspaceRows: ContractRow[] = [
     },
   },
   {
-    name: 'the main window brought to the front',
+    name: 'the main window brought to the front: focused:true, read back from the window',
     tool: 'workspace',
     action: 'focus_window',
     args: async () => ({ windowLabel: 'main' }),
-    shape: object({}),
+    shape: object({ focused: literal(true), attention: ABSENT }),
+    async then(_answer, ctx) {
+      const state = await ctx.ok('session', { action: 'get_state', windowLabel: 'main' });
+      expect(state.windows).toEqual([expect.objectContaining({ label: 'main', focused: true })]);
+      await expect(ctx.page.getByRole('alert')).toHaveCount(0);
+    },
+  },
+  {
+    name: 'a window the browser keeps behind: focused:false, and its title and a notice ask the person',
+    tool: 'workspace',
+    action: 'focus_window',
+    async args(ctx) {
+      // Playwright tells every page it has focus; without that, the page behind another one in
+      // its browser window has none, and window.focus() without a gesture does not change that.
+      await withoutFocusEmulation(ctx);
+      const front = await ctx.page.context().newPage();
+      ctx.memo.front = front;
+      await expect.poll(() => ctx.page.evaluate(() => document.hasFocus())).toBe(false);
+      return { windowLabel: 'main' };
+    },
+    shape: object({ focused: literal(false), attention: literal('title-and-notice') }),
+    async then(_answer, ctx) {
+      const front = ctx.memo.front as Page;
+      try {
+        const notice = ctx.page.getByRole('alert').filter({ hasText: 'asked for you' });
+        await expect(notice).toContainText('Contract Test asked for you in this window');
+        await expect(ctx.page).toHaveTitle(/^\(!\) Contract Test asks for you — /);
+        // The person comes to the window: the title stops calling; the notice says who asked
+        // until they close it.
+        await ctx.page.bringToFront();
+        await expect(ctx.page).not.toHaveTitle(/asks for you/);
+        const main = async () =>
+          (await ctx.ok('session', { action: 'get_state', windowLabel: 'main' })).windows;
+        await expect.poll(main).toEqual([expect.objectContaining({ focused: true })]);
+        await expect(notice).toBeVisible();
+        await notice.getByRole('button', { name: 'Close' }).click();
+        await expect(notice).toHaveCount(0);
+      } finally {
+        await front.close();
+        await ctx.page.bringToFront();
+        await restoreFocusEmulation(ctx);
+      }
+    },
+  },
+  {
+    name: "a file that does not exist → the seeds' INVALID_PATH, reason NOT_FOUND",
+    tool: 'workspace',
+    action: 'open',
+    args: async (ctx) => ({ filePath: ctx.path('missing.md') }),
+    refusal: true,
+    shape: refusalOf('INVALID_PATH', { reason: literal('NOT_FOUND') }),
+    async then(answer, ctx) {
+      expect(answer.message).toContain(ctx.path('missing.md'));
+      const state = JSON.stringify(await ctx.ok('session', { action: 'get_state' }));
+      expect(state).not.toContain(ctx.path('missing.md'));
+    },
+  },
+  {
+    name: "an unknown window → the seeds' INVALID_TAB, reason INVALID_WINDOW",
+    tool: 'workspace',
+    action: 'new',
+    async args(ctx) {
+      ctx.memo.before = (await tabsNow(ctx)).length;
+      return { windowLabel: 'doc-99' };
+    },
+    refusal: true,
+    shape: refusalOf('INVALID_TAB', { reason: literal('INVALID_WINDOW') }),
+    async then(answer, ctx) {
+      expect(answer.message).toContain('doc-99');
+      expect((await tabsNow(ctx)).length).toBe(ctx.memo.before);
+    },
   },
   {
     name: 'an unknown tab',

@@ -50,7 +50,7 @@ export async function documentTool(
   );
   if (!written.ok) return fromRefusal(written);
   const revision = written.revision;
-  if (!args.save) return success(writeAnswer(revision, { skipped: 'opt_out' }));
+  if (args.save === false) return success(writeAnswer(revision, { skipped: 'opt_out' }));
   const path = host.tab(doc.id)?.path;
   if (!path) return success(writeAnswer(revision, { skipped: 'untitled' }));
   const scope = inScope(host, path);

@@ -62,7 +62,14 @@ export interface ToolHost {
   close(tabId: string, force: boolean): Promise<Result<{ closed: boolean }>>;
   /** Makes the tab active in its window: the one thing that changes what the person sees. */
   activate(tabId: string): Result;
-  focusWindow(windowId: string): Result;
+  /**
+   * Asks the window to come to the front, for `client`, and reads back whether it has focus;
+   * `attention` when it has not and the window asks for the person's attention instead.
+   */
+  focusWindow(
+    windowId: string,
+    client: string,
+  ): Promise<Result<{ focused: boolean; attention: boolean }>>;
   /** Changes a document's text (see Documents.mutate). */
   mutate(
     tabId: string,

@@ -9,11 +9,9 @@ import {
   type SelectionArgs,
 } from '../../mcp';
 import { composingRefusal, type Refusal } from '../errors';
+import { withDeadline } from '../windowDeadline';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';
-
-/** How long a window may take to answer before the editor counts as unreachable. */
-const WINDOW_ANSWER_MS = 5_000;
 
 const PASSED_ON = new Set<Refusal['error']>(['STALE', 'READ_ONLY', 'BUSY']);
 
@@ -23,18 +21,6 @@ function fromRefusal(r: Refusal): CallToolResult {
   if (r.current_revision) extra.current_revision = r.current_revision;
   if (r.retry_after_ms !== undefined) extra.retry_after_ms = r.retry_after_ms;
   return refusal(code, r.message, extra);
-}
-
-async function withDeadline<T>(work: Promise<T>): Promise<T | 'late'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'late'>(
-    (resolve) => (timer = setTimeout(resolve, WINDOW_ANSWER_MS, 'late')),
-  );
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 const LATE = refusal(

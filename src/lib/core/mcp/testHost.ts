@@ -85,7 +85,6 @@ export function createTestHost(windowIds: string[] = ['main']): TestHost {
     agent: (id) => t.agents?.get(id) ?? null,
     composing: (tabId) => t.composing?.has(tabId) ?? false,
     anyAgent: (preferred) => t.agents?.get(preferred) ?? t.agents?.values().next().value ?? null,
-    raise: () => undefined,
     notify: (message) => t.notices?.push(message.text),
     changed: () => undefined,
     lintHere: async () => ({

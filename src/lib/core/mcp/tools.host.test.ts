@@ -11,6 +11,7 @@ import { createTestHost } from './testHost';
 import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 import { selectionTool } from './selectionTool';
+import type { EditorAgent } from '../types';
 
 function data(r: CallToolResult): Record<string, unknown> {
   return { isError: r.isError === true, ...r.structuredContent };
@@ -26,7 +27,7 @@ async function openNote(path = '/notes/a.md', text = 'hello\n') {
 describe('document tool', () => {
   it('writes under the revision rule, saves by default, and the file gets the bytes', async () => {
     const { t, tabId } = await openNote();
-    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    const read = data(await documentTool(t.host, { action: 'read', tabId }));
     const written = data(
       await documentTool(t.host, {
         action: 'write',
@@ -43,9 +44,16 @@ describe('document tool', () => {
     expect(t.flushes).toBeGreaterThan(0);
   });
 
+  it('saves when save is not given at all', async () => {
+    const { t, tabId } = await openNote();
+    const r = data(await documentTool(t.host, { action: 'write', tabId, content: 'saved\n' }));
+    expect(r).toMatchObject({ isError: false, saved: true });
+    expect(t.files.text('/notes/a.md')).toBe('saved\n');
+  });
+
   it('refuses an older revision as STALE with current_revision, and changes nothing', async () => {
     const { t, tabId } = await openNote();
-    const r0 = data(await documentTool(t.host, { action: 'read', tabId, save: true })).revision;
+    const r0 = data(await documentTool(t.host, { action: 'read', tabId })).revision;
     await documentTool(t.host, { action: 'write', tabId, content: 'one', save: false });
     const stale = data(
       await documentTool(t.host, {
@@ -89,7 +97,7 @@ describe('document tool', () => {
     expect(optOut).toMatchObject({ isError: false, saved: false, save_skipped: 'opt_out' });
     expect(optOut).not.toHaveProperty('save_error');
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
-    const read = data(await documentTool(t.host, { action: 'read', tabId, save: true }));
+    const read = data(await documentTool(t.host, { action: 'read', tabId }));
     expect(read).toMatchObject({ content: 'kept\n', filePath: '/notes/a.md', dirty: true });
 
     const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId as string;
@@ -108,35 +116,83 @@ describe('document tool', () => {
   it('transform changes a markdown tab once and then keeps the revision', async () => {
     const { t, tabId } = await openNote('/notes/z.md', '中文English\n');
     const first = data(
-      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing' }),
     );
     expect(first).toMatchObject({ isError: false, changed: true });
     expect(t.host.tab(tabId)?.text).toBe('中文 English\n');
     const again = data(
-      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing', save: true }),
+      await documentTool(t.host, { action: 'transform', tabId, kind: 'cjk-spacing' }),
     );
     expect(again).toMatchObject({ changed: false, revision: first.revision });
   });
 });
 
 describe('workspace tool', () => {
-  it('a missing file is NOT_FOUND and an unknown window INVALID_WINDOW, not INVALID_PATH or INTERNAL', async () => {
+  it("a missing file is INVALID_PATH for NOT_FOUND and an unknown window INVALID_TAB for INVALID_WINDOW: the seeds' code, the cause beside it", async () => {
     const t = createTestHost();
     const missing = data(
       await workspaceTool(t.host, { action: 'open', filePath: '/notes/none.md' }, 'test'),
     );
-    expect(missing).toMatchObject({ isError: true, error: 'NOT_FOUND' });
+    expect(missing).toMatchObject({ isError: true, error: 'INVALID_PATH', reason: 'NOT_FOUND' });
     const noWindow = data(
       await workspaceTool(t.host, { action: 'new', windowLabel: 'doc-9' }, 'test'),
     );
-    expect(noWindow).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(noWindow).toMatchObject({
+      isError: true,
+      error: 'INVALID_TAB',
+      reason: 'INVALID_WINDOW',
+    });
     const focus = data(
       await workspaceTool(t.host, { action: 'focus_window', windowLabel: 'doc-9' }, 'test'),
     );
-    expect(focus).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(focus).toMatchObject({ isError: true, error: 'INVALID_TAB', reason: 'INVALID_WINDOW' });
   });
 
-  it('a folder that lost its permission is PERMISSION, and the file keeps its bytes', async () => {
+  it('focus_window answers whether the window has focus, read back; when not, that the window asks for attention', async () => {
+    const t = createTestHost(['main', 'doc-2']);
+    const raised: { window: string; client: string }[] = [];
+    const window = (id: string, focused: boolean): EditorAgent =>
+      ({
+        raise: async (client: string) => {
+          raised.push({ window: id, client });
+          return { focused, attention: !focused };
+        },
+      }) as unknown as EditorAgent;
+    t.agents.set('main', window('main', true));
+    t.agents.set('doc-2', window('doc-2', false));
+    const focus = (windowLabel: string) =>
+      workspaceTool(t.host, { action: 'focus_window', windowLabel }, 'Claude Code');
+    expect(data(await focus('main'))).toEqual({ isError: false, focused: true });
+    expect(data(await focus('doc-2'))).toEqual({
+      isError: false,
+      focused: false,
+      attention: 'title-and-notice',
+    });
+    expect(raised).toEqual([
+      { window: 'main', client: 'Claude Code' },
+      { window: 'doc-2', client: 'Claude Code' },
+    ]);
+  });
+
+  it('focus_window on a window that never answers is refused after a while, not left hanging', async () => {
+    vi.useFakeTimers();
+    try {
+      const t = createTestHost();
+      t.agents.set('main', { raise: () => new Promise(() => undefined) } as unknown as EditorAgent);
+      const pending = workspaceTool(t.host, { action: 'focus_window', windowLabel: 'main' }, 'x');
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(data(await pending)).toMatchObject({
+        isError: true,
+        error: 'INVALID_TAB',
+        reason: 'INVALID_WINDOW',
+        message: expect.stringContaining('did not answer'),
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a folder that lost its permission is INVALID_PATH for PERMISSION, and the file keeps its bytes', async () => {
     const { t, tabId } = await openNote();
     await documentTool(t.host, { action: 'write', tabId, content: 'new', save: false });
     t.files.failing.set('/notes/a.md', {
@@ -145,7 +201,7 @@ describe('workspace tool', () => {
       message: 'Grant access again.',
     });
     const r = data(await workspaceTool(t.host, { action: 'save', tabId }, 'test'));
-    expect(r).toMatchObject({ isError: true, error: 'PERMISSION' });
+    expect(r).toMatchObject({ isError: true, error: 'INVALID_PATH', reason: 'PERMISSION' });
     expect(t.files.text('/notes/a.md')).toBe('hello\n');
   });
 
@@ -174,20 +230,30 @@ describe('workspace tool', () => {
     expect(t.host.tab(tabId)).toBeUndefined();
   });
 
-  it('save_as to a new path needs Auto-approve edits, and never overwrites a foreign file', async () => {
+  it('save_as to a new path needs Auto-approve edits, and never overwrites a file that exists', async () => {
     const { t, tabId } = await openNote();
     const asked = data(
       await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
     );
     expect(asked).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED', needsApproval: true });
     expect(t.notices).toHaveLength(1);
-    t.settings.autoApproveEdits = true;
+    // A file that exists: refused, not asked for, whether or not new locations are approved.
     t.files.put('/notes/c.md', 'theirs');
-    const clash = data(
-      await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/c.md' }, 'test'),
-    );
-    expect(clash).toMatchObject({ isError: true, error: 'APPROVAL_REQUIRED' });
-    expect(t.files.text('/notes/c.md')).toBe('theirs');
+    for (const autoApprove of [false, true]) {
+      t.settings.autoApproveEdits = autoApprove;
+      const clash = data(
+        await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/c.md' }, 'test'),
+      );
+      expect(clash).toMatchObject({
+        isError: true,
+        error: 'INVALID_PATH',
+        reason: 'NAME_CLASH',
+        message: expect.stringContaining("the person's to do"),
+      });
+      expect(clash).not.toHaveProperty('needsApproval');
+      expect(t.files.text('/notes/c.md')).toBe('theirs');
+    }
+    expect(t.notices).toHaveLength(1);
     const saved = data(
       await workspaceTool(t.host, { action: 'save_as', tabId, filePath: '/notes/b.md' }, 'test'),
     );
@@ -284,6 +350,7 @@ describe('session and selection tools', () => {
       {
         id: tabId,
         filePath: '/notes/a.md',
+        title: 'a',
         dirty: false,
         revision: t.host.tab(tabId)?.revision,
         kind: 'markdown',
@@ -294,7 +361,7 @@ describe('session and selection tools', () => {
     expect(state.capabilities).toMatchObject({ mcpProtocol: MCP_PROTOCOL_VERSION });
   });
 
-  it('get_state names an untitled tab; a file tab is named by its filePath', async () => {
+  it('get_state names every tab: an untitled one by its name, a file tab by its file name without extension', async () => {
     const { t, tabId } = await openNote();
     const untitled = data(await workspaceTool(t.host, { action: 'new' }, 'test')).tabId;
     const state = data(getState(t.host)) as unknown as StateAnswer;
@@ -304,11 +371,11 @@ describe('session and selection tools', () => {
       title: expect.stringMatching(/^Untitled-\d+$/),
     });
     const file = tabs.find((tab) => tab.id === tabId);
-    expect(file).not.toHaveProperty('title');
+    expect(file).toMatchObject({ filePath: '/notes/a.md', title: 'a' });
     expect(file).not.toHaveProperty('readOnly');
   });
 
-  it('get_state lists one window from a tab offset on; an unknown window is INVALID_WINDOW', async () => {
+  it('get_state lists one window from a tab offset on; an unknown window is INVALID_TAB for INVALID_WINDOW', async () => {
     const { t } = await openNote();
     t.files.put('/notes/b.md', 'b\n');
     await workspaceTool(t.host, { action: 'open', filePath: '/notes/b.md' }, 'test');
@@ -321,7 +388,11 @@ describe('session and selection tools', () => {
       }),
     ]);
     const unknown = data(getState(t.host, { action: 'get_state', windowLabel: 'doc-9' }));
-    expect(unknown).toMatchObject({ isError: true, error: 'INVALID_WINDOW' });
+    expect(unknown).toMatchObject({
+      isError: true,
+      error: 'INVALID_TAB',
+      reason: 'INVALID_WINDOW',
+    });
     const unnamed = getState(t.host, { action: 'get_state', tabOffset: 1 });
     expect(unnamed.isError).toBe(true);
     expect(unnamed.structuredContent).toBeUndefined();

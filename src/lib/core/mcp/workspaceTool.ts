@@ -31,6 +31,12 @@ function instanceOf(host: ToolHost, tabId: string): string | null {
   return host.settings().workspaceRail ? host.instanceIn(tabId) : null;
 }
 
+/**
+ * What `focus_window` answers when the browser kept the window behind: the window's title and a
+ * notice in it ask for the person's attention instead (src/lib/ui/attention.svelte.ts).
+ */
+export const ATTENTION = 'title-and-notice';
+
 function pathRefusal(message: string): CallToolResult {
   return refusal('INVALID_PATH', message);
 }
@@ -91,8 +97,9 @@ export async function workspaceTool(
     case 'focus_window': {
       if (!args.windowLabel)
         return argumentError('workspace.focus_window needs windowLabel (see session.get_state).');
-      const r = host.focusWindow(args.windowLabel);
-      return r.ok ? success({}) : fromRefusal(r);
+      const r = await host.focusWindow(args.windowLabel, client);
+      if (!r.ok) return fromRefusal(r);
+      return success(r.focused ? { focused: true } : { focused: false, attention: ATTENTION });
     }
   }
 }
@@ -156,6 +163,11 @@ async function openWorkspace(
   );
 }
 
+/** Why save_as does not write over a file that exists. */
+function overwriteRefused(path: string): string {
+  return `${path} already exists, and an AI client never saves over a file that exists: overwriting it is the person's to do, in VMark Web. Choose another filePath, or ask the person.`;
+}
+
 async function saveAs(
   host: ToolHost,
   args: WorkspaceArgs,
@@ -170,16 +182,15 @@ async function saveAs(
   const scope = inScope(host, resolved.path);
   if (scope) return pathRefusal(scope);
   if (resolved.path !== doc.path) {
+    // Checked first: no prompt can approve an overwrite, so a client is never asked to get an
+    // approval that would only lead to this refusal.
+    if (await host.pathExists(resolved)) {
+      return refusal('NAME_CLASH', overwriteRefused(resolved.path), { filePath: resolved.path });
+    }
     if (!host.settings().autoApproveEdits) {
       host.notify(notices.saveAsNeedsApproval(host.title(doc), resolved.path));
       return needsApproval(
         'Saving to a new location needs the person\'s approval: "Auto-approve edits" is off in Settings → Integrations.',
-        { filePath: resolved.path },
-      );
-    }
-    if (await host.pathExists(resolved)) {
-      return needsApproval(
-        `Refusing to overwrite the existing file ${resolved.path} without the person's approval.`,
         { filePath: resolved.path },
       );
     }

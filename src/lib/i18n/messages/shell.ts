@@ -6,6 +6,9 @@ import { area } from './area';
 
 export const shell = area({
   en: {
+    attentionTitle: '(!) {client} asks for you',
+    attentionNotice:
+      '{client} asked for you in this window (your browser does not let it bring the window to the front).',
     starting: 'Starting VMark Web…',
     new: 'New',
     newTitle: 'New document (Ctrl/Cmd+Alt+N)',
@@ -63,6 +66,9 @@ export const shell = area({
     readOnly: 'Read-only',
   },
   ko: {
+    attentionTitle: '(!) {client}이(가) 부릅니다',
+    attentionNotice:
+      '{client}이(가) 이 창에서 당신을 찾습니다 (브라우저가 이 창을 앞으로 가져오는 것을 허용하지 않습니다).',
     starting: 'VMark Web을 시작하는 중…',
     new: '새로 만들기',
     newTitle: '새 문서 (Ctrl/Cmd+Alt+N)',
@@ -121,6 +127,8 @@ export const shell = area({
     readOnly: '읽기 전용',
   },
   'zh-Hant': {
+    attentionTitle: '(!) {client} 請您查看',
+    attentionNotice: '{client} 在此視窗請您查看（瀏覽器不允許它將視窗移到最前面）。',
     starting: '正在啟動 VMark Web…',
     new: '新增',
     newTitle: '新增文件 (Ctrl/Cmd+Alt+N)',
@@ -178,6 +186,9 @@ export const shell = area({
     readOnly: '唯讀',
   },
   fr: {
+    attentionTitle: '(!) {client} vous demande',
+    attentionNotice:
+      '{client} vous demande dans cette fenêtre (votre navigateur ne le laisse pas la mettre au premier plan).',
     starting: 'Démarrage de VMark Web…',
     new: 'Nouveau',
     newTitle: 'Nouveau document (Ctrl/Cmd+Alt+N)',
