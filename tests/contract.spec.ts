@@ -51,6 +51,19 @@ test('the table has a row for every action the server lists, and a STALE row for
   }
 });
 
+test('what every conversation pays for the tools: names, descriptions and input schemas with the instructions, within 18,000 bytes', async () => {
+  const { tools } = await client.listTools();
+  const instructions = client.getInstructions() ?? '';
+  // The instructions carry what each refusal means, once: they must have come through the relay.
+  expect(instructions).toContain('INVALID_PATH');
+  const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+  const perTool = tools.map((t) =>
+    bytes(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
+  );
+  expect(tools).toHaveLength(9);
+  expect(perTool.reduce((a, b) => a + b, 0) + bytes(instructions)).toBeLessThanOrEqual(18_000);
+});
+
 CONTRACT_ROWS.forEach((row, index) => {
   test(`${row.tool}.${row.action}: ${row.name}`, async () => {
     const ctx = contractContext(page, client, `row-${index}`);
