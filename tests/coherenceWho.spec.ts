@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openApp, openFromTree, activeDocument, writeOpfs } from './support/app';
 import { ledgerEntries, writeStaleWorkspace, SCENE_TEXT } from './support/coherenceWorkspace';
+import { call, connectClient } from './support/mcp';
 
 const panel = (page: Page) => page.locator('.breakdown-panel');
 const question = (page: Page) => panel(page).getByTestId('name-question');
@@ -74,6 +75,16 @@ test('the Breakdown view asks for your name once, in every window; your records 
   const after = await grant(page, 'Claude Code');
   await expect(after).toContainText('granted by Ann Lee');
   await expect(before).toContainText('granted by unknown-human');
+
+  // An AI client reads the same name in the record's status, through the relay.
+  await expect(page.locator('.statusbar .ai')).toHaveAttribute('data-ai-state', 'active');
+  const client = await connectClient('Who Test');
+  try {
+    const status = await call(client, 'coherence', { action: 'status', workspace_root: '/notes' });
+    expect(status.data, status.text).toMatchObject({ person: 'Ann Lee' });
+  } finally {
+    await client.close();
+  }
 
   // The person edits the scene in the other window and saves it: recorded as Ann Lee's save.
   await openFromTree(second, 'scene-01.md');

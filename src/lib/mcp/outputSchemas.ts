@@ -214,6 +214,7 @@ export const coherenceOutput = loose({
   ...envelope,
   initialized: bool,
   writer: z.unknown().optional(),
+  person: str,
   objects: num,
   quarantined: num,
   open_items: num,

@@ -64,6 +64,7 @@ export const coherenceRows: ContractRow[] = [
     shape: object({
       initialized: literal(true),
       writer: uuid,
+      person: string,
       objects: count,
       quarantined: count,
       open_items: count,
@@ -71,6 +72,8 @@ export const coherenceRows: ContractRow[] = [
     async then(answer) {
       expect(answer).toMatchObject({ objects: 2, quarantined: 0, open_items: 1 });
       expect(answer.writer).not.toBe(W);
+      // No name given in this app yet: the person's acts are recorded as the desktop's default.
+      expect(answer.person).toBe('unknown-human');
     },
   },
   {

@@ -1,10 +1,12 @@
 /**
  * `coherence` (status, edges, claims, contexts) and `coherence_resolve` (resolve): the kernel of
- * the folder named by workspace_root answers; its refusals are plain sentences. Who resolves is
+ * the folder named by workspace_root answers; its refusals are plain sentences. `status` also says
+ * under which name the person's acts are recorded (`person`). Who resolves is
  * the session's credential, never an argument.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, success, type CoherenceArgs, type CoherenceResolveArgs } from '../../mcp';
+import { recordedName } from '../../coherence/personName';
 import type { ToolHost } from './host';
 import type { SessionContext } from './sessionContext';
 
@@ -15,8 +17,12 @@ export async function coherenceTool(host: ToolHost, args: CoherenceArgs): Promis
   const kernel = await host.coherence(args.workspace_root);
   if (typeof kernel === 'string') return argumentError(kernel);
   switch (args.action) {
-    case 'status':
-      return answer(await kernel.status());
+    case 'status': {
+      // `person`: the name the person's acts in this app are recorded under ("Your name").
+      const status = await kernel.status();
+      if (typeof status === 'string') return argumentError(status);
+      return success({ ...status, person: recordedName(host.settings().personName) });
+    }
     case 'edges':
       return answer(await kernel.edges());
     case 'claims':
