@@ -338,7 +338,14 @@ test('28. with the browser off, workflow_status and workflow_cancel still work; 
     expect(
       (await call(client, 'browser', { action: 'workflow_run', tabId, source })).data,
     ).toMatchObject({ error: 'BROWSER_DISABLED' });
-    // Turning the tools off closed the browser and with it the run's tab: the run has ended.
+    // Turning the tools off closes the browser, and with it the run's tab: the run ends (the
+    // browser closes while the hub goes on answering, so the status is looked at until then).
+    await expect
+      .poll(
+        async () =>
+          (await call(client, 'browser_read', { action: 'workflow_status', runId })).data.status,
+      )
+      .toBe('failed');
     const status = await call(client, 'browser_read', { action: 'workflow_status', runId });
     expect(status.isError, status.text).toBe(false);
     expect(status.data).toMatchObject({ runId, status: 'failed', reasonCode: 'lease-lost' });
