@@ -94,29 +94,55 @@ test('51. the person records a chore once: fields become inputs, secrets and a r
   await expect(hands.locator('#title')).toHaveValue('From the recording');
 });
 
-test('what the AI does during a recording is recorded as the person’s: its typing and its click, value-free and secrets asked for; the replay saves the title', async () => {
-  const tabId = await openTab();
-  const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'blog' };
+/** Starts a recording of the tab as the person allows it, once. */
+async function startRecording(tabId: string, site: string): Promise<void> {
+  const start = { action: 'workflow_record', tabId, recordOp: 'start', site };
   await call(wf.client, 'browser', start);
   await answerPrompt(wf.page, 'Allow once');
   const started = await call(wf.client, 'browser', start);
   expect(started.data, started.text).toMatchObject({ recording: true });
+}
 
-  const steps = [
-    { operation: 'type', role: 'textbox', name: 'Title', text: 'Draft by the AI' },
-    { operation: 'type', role: 'textbox', name: 'Password', text: 'hunter2 secret' },
-    { operation: 'click', role: 'button', name: 'Save' },
-  ];
+/** The AI's acts, each allowed once by the person unless the site allows it already. */
+async function actAll(tabId: string, steps: Record<string, unknown>[]) {
+  const answers = [];
   for (const step of steps) {
     const args = { action: 'act', tabId, ...step };
-    // The person allows the operation once, unless the site allows it already.
     let done = await call(wf.client, 'browser', args);
     if (done.data.error === 'APPROVAL_REQUIRED') {
       await answerPrompt(wf.page, 'Allow once');
       done = await call(wf.client, 'browser', args);
     }
     expect(done.isError, done.text).toBe(false);
+    answers.push(done);
   }
+  return answers;
+}
+
+/** Runs the workflow on the tab, answering the person's prompts, until it completes. */
+async function runToCompletion(tabId: string, source: string, inputs: Record<string, string>) {
+  const run = await call(wf.client, 'browser', { action: 'workflow_run', tabId, source, inputs });
+  expect(run.isError, run.text).toBe(false);
+  const runId = run.data.runId as string;
+  await expect
+    .poll(
+      async () => {
+        if (await promptCard(wf.page).isVisible()) await answerPrompt(wf.page, 'Allow once');
+        return (await status(runId)).status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+}
+
+test('what the AI does during a recording is recorded as the person’s: its typing and its click, value-free and secrets asked for; the replay saves the title', async () => {
+  const tabId = await openTab();
+  await startRecording(tabId, 'blog');
+  await actAll(tabId, [
+    { operation: 'type', role: 'textbox', name: 'Title', text: 'Draft by the AI' },
+    { operation: 'type', role: 'textbox', name: 'Password', text: 'hunter2 secret' },
+    { operation: 'click', role: 'button', name: 'Save' },
+  ]);
   expect(await savedText(tabId)).toBe('Draft by the AI');
 
   const stopped = await call(wf.client, 'browser', {
@@ -140,46 +166,19 @@ test('what the AI does during a recording is recorded as the person’s: its typ
   const replay = source
     .replace('3. confirm: enter "Password"\n', '')
     .replace('4. action', '3. action');
-  const run = await call(wf.client, 'browser', {
-    action: 'workflow_run',
-    tabId,
-    source: replay,
-    inputs: { title: 'Replayed title' },
-  });
-  expect(run.isError, run.text).toBe(false);
   // Each write the site does not allow yet is asked of the person.
-  const runId = run.data.runId as string;
-  await expect
-    .poll(
-      async () => {
-        if (await promptCard(wf.page).isVisible()) await answerPrompt(wf.page, 'Allow once');
-        return (await status(runId)).status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('completed');
+  await runToCompletion(tabId, replay, { title: 'Replayed title' });
   expect(await savedText(tabId)).toBe('Replayed title');
 });
 
 test('what is done inside a frame is recorded too: the AI types and saves in the page’s editor frame, and the replay does the same there', async () => {
   const tabId = await openTab('/framed');
-  const start = { action: 'workflow_record', tabId, recordOp: 'start', site: 'framed' };
-  await call(wf.client, 'browser', start);
-  await answerPrompt(wf.page, 'Allow once');
-  const started = await call(wf.client, 'browser', start);
-  expect(started.data, started.text).toMatchObject({ recording: true });
-
-  const steps = [
+  await startRecording(tabId, 'framed');
+  const acts = await actAll(tabId, [
     { operation: 'type', role: 'textbox', name: 'Title', text: 'Framed draft' },
     { operation: 'click', role: 'button', name: 'Save' },
-  ];
-  for (const step of steps) {
-    const args = { action: 'act', tabId, ...step };
-    let done = await call(wf.client, 'browser', args);
-    if (done.data.error === 'APPROVAL_REQUIRED') {
-      await answerPrompt(wf.page, 'Allow once');
-      done = await call(wf.client, 'browser', args);
-    }
+  ]);
+  for (const done of acts) {
     expect(done.data, done.text).toMatchObject({ ref: expect.stringMatching(/^f1e/) });
   }
   expect(await savedText(tabId)).toBe('Framed draft');
@@ -204,22 +203,6 @@ test('what is done inside a frame is recorded too: the AI types and saves in the
   ]);
 
   await call(wf.client, 'browser', { action: 'navigate', tabId, url: wf.site.url('/framed') });
-  const run = await call(wf.client, 'browser', {
-    action: 'workflow_run',
-    tabId,
-    source,
-    inputs: { title: 'Replayed in a frame' },
-  });
-  expect(run.isError, run.text).toBe(false);
-  const runId = run.data.runId as string;
-  await expect
-    .poll(
-      async () => {
-        if (await promptCard(wf.page).isVisible()) await answerPrompt(wf.page, 'Allow once');
-        return (await status(runId)).status;
-      },
-      { timeout: 30_000 },
-    )
-    .toBe('completed');
+  await runToCompletion(tabId, source, { title: 'Replayed in a frame' });
   expect(await savedText(tabId)).toBe('Replayed in a frame');
 });
