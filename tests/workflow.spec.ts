@@ -133,9 +133,13 @@ test('refusals: INVALID_PATCH names the patch, nothing applies; NOT_WORKFLOW; ST
   expect(unchanged.data).toMatchObject({ content: CI, revision: first.data.revision });
 
   const note = await call(client, 'workspace', { action: 'open', filePath: '/notes/note.md' });
-  for (const action of ['apply_patch', 'validate']) {
-    const r = await call(client, 'workflow', { action, tabId: note.data.tabId, patches: [] });
-    expect(r.data).toMatchObject({ error: 'NOT_WORKFLOW' });
+  // Each with only what the action takes (validate takes no patches: that alone is refused).
+  for (const [action, extra] of [
+    ['apply_patch', { patches: [] }],
+    ['validate', {}],
+  ] as const) {
+    const r = await call(client, 'workflow', { action, tabId: note.data.tabId, ...extra });
+    expect(r.data, r.text).toMatchObject({ error: 'NOT_WORKFLOW' });
   }
 
   await call(client, 'workspace', { action: 'switch_tab', tabId });
