@@ -30,6 +30,7 @@ describe('coherence tools', () => {
     expect(JSON.parse(text(r))).toEqual({
       initialized: false,
       writer: TEST_WRITER,
+      person: 'unknown-human',
       objects: 0,
       quarantined: 0,
       open_items: 0,
