@@ -3,7 +3,7 @@
  * order, the frames' refs marked with their frame's number (`f2e5`, frameRefs.ts). A page with
  * no frame never comes here: its own agent answers alone, as it always did.
  */
-import type { QueryElement, SnapshotNode } from '../agent/agentTypes.js';
+import type { QueryElement, SnapshotResult } from '../agent/agentTypes.js';
 import type { DriverResult } from '../protocol.js';
 import { agentCall } from './agentCalls.js';
 import { isResult, type Tab } from './core.js';
@@ -16,22 +16,7 @@ const DOCUMENT_NODES = 20_000;
 const MAX_QUERY_ELEMENTS = 50;
 
 /** Every node of the page and its frames that passes the filters, in page order. */
-export interface Composed {
-  nodes: SnapshotNode[];
-  total: number;
-  clipped: number[];
-  exhausted: boolean;
-  unreachable: { frames: number; closedShadowRoots: number };
-}
-
-interface SnapshotAnswer {
-  nodes: SnapshotNode[];
-  total: number;
-  clipped: number[];
-  exhausted: boolean;
-  unreachable: { frames: number; closedShadowRoots: number };
-  frames?: { token: number; at: number[] };
-}
+export type Composed = Omit<SnapshotResult, 'frames'>;
 
 const blocks = (r: DriverResult) => !r.ok && r.error === 'DIALOG_OPEN';
 
@@ -57,7 +42,7 @@ export async function composedSnapshot(
       out.unreachable.frames++;
       return null;
     }
-    const answer = snap as unknown as SnapshotAnswer;
+    const answer = snap as unknown as SnapshotResult;
     out.exhausted ||= answer.exhausted;
     out.unreachable.closedShadowRoots += answer.unreachable.closedShadowRoots;
     out.unreachable.frames += answer.unreachable.frames;
