@@ -139,6 +139,8 @@ async function openWithAnotherTab(page: Page, name: string) {
   const [a] = await twoClients();
   const other = (await call(a, 'workspace', { action: 'new' })).data.tabId as string;
   await call(a, 'workspace', { action: 'switch_tab', tabId });
+  // The window shows the switch when its next snapshot arrives; keys before that go to the other tab.
+  await expect(activeDocument(page)).toHaveAttribute('data-tab-id', tabId);
   return { tabId, other };
 }
 
