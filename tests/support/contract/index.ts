@@ -8,6 +8,7 @@ import { compositionRows } from './composition';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
+import { pathRefusalRows } from './pathRefusals';
 import { selectionRows } from './selection';
 import { sessionRows } from './session';
 import { workflowRows } from './workflow';
@@ -21,6 +22,7 @@ export { closeBrowserPages } from './browser';
 export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...sessionRows,
   ...workspaceRows,
+  ...pathRefusalRows,
   ...documentRows,
   ...workflowRows,
   ...selectionRows,
