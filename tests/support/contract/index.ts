@@ -8,6 +8,7 @@ import { compositionRows } from './composition';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
+import { notTakenRows } from './notTaken';
 import { pathRefusalRows } from './pathRefusals';
 import { selectionRows } from './selection';
 import { sessionRows } from './session';
@@ -30,4 +31,5 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...browserRows,
   ...workflowRunRows,
   ...coherenceRows,
+  ...notTakenRows,
 ];
