@@ -27,6 +27,21 @@ async function mountOwnFolder(ctx: ContractContext, text: string): Promise<strin
   return name;
 }
 
+/**
+ * Mounts this row's picked folder, opens its `a.md` through the AI client, writes `unsaved` into
+ * the tab without saving when given, then takes the folder's access away; gives the tab's id.
+ */
+async function openThenLoseAccess(ctx: ContractContext, unsaved?: string): Promise<string> {
+  const name = await mountOwnFolder(ctx, 'On disk\n');
+  const tab = (await ctx.ok('workspace', { action: 'open', filePath: picked(ctx).path }))
+    .tabId as string;
+  if (unsaved !== undefined) {
+    await ctx.ok('document', { action: 'write', tabId: tab, content: unsaved, save: false });
+  }
+  await takeAccessAway(ctx.page, name);
+  return tab;
+}
+
 /** The sidebar asks the person to grant access to the folder again. */
 async function sidebarAsksForAccess(ctx: ContractContext): Promise<void> {
   const { name } = picked(ctx);
@@ -113,14 +128,7 @@ export const pathRefusalRows: ContractRow[] = [
     name: 'unsaved text in a folder whose access is gone → INVALID_PATH, reason PERMISSION; the text stays in its tab',
     tool: 'workspace',
     action: 'save',
-    async args(ctx) {
-      const name = await mountOwnFolder(ctx, 'On disk\n');
-      const opened = await ctx.ok('workspace', { action: 'open', filePath: picked(ctx).path });
-      const tab = opened.tabId as string;
-      await ctx.ok('document', { action: 'write', tabId: tab, content: 'Unsaved\n', save: false });
-      await takeAccessAway(ctx.page, name);
-      return { tabId: tab };
-    },
+    args: async (ctx) => ({ tabId: await openThenLoseAccess(ctx, 'Unsaved\n') }),
     refusal: true,
     shape: PERMISSION,
     async then(answer: Answer, ctx, args) {
@@ -133,12 +141,7 @@ export const pathRefusalRows: ContractRow[] = [
     name: 'a write whose save meets a folder whose access is gone → written to the tab, save_error says to grant access again',
     tool: 'document',
     action: 'write',
-    async args(ctx) {
-      const name = await mountOwnFolder(ctx, 'On disk\n');
-      const opened = await ctx.ok('workspace', { action: 'open', filePath: picked(ctx).path });
-      await takeAccessAway(ctx.page, name);
-      return { tabId: opened.tabId, content: 'Written\n' };
-    },
+    args: async (ctx) => ({ tabId: await openThenLoseAccess(ctx), content: 'Written\n' }),
     shape: object({
       revision,
       saved: literal(false),
