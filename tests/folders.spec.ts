@@ -1,34 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { activeDocument, openApp } from './support/app';
 import { call, connectClient } from './support/mcp';
-
-/**
- * Headless Chromium cannot show the native folder picker, so the picker is replaced by one that
- * answers a real directory handle: a folder inside the browser's private file system, named
- * `name`, holding `files`. Everything after the pick is the app's own code.
- */
-async function pickerReturns(page: Page, name: string, files: Record<string, string>) {
-  await page.evaluate(
-    async ({ name, files }) => {
-      const root = await navigator.storage.getDirectory();
-      const dir = await (
-        await root.getDirectoryHandle('picked', { create: true })
-      ).getDirectoryHandle(name, {
-        create: true,
-      });
-      for (const [file, text] of Object.entries(files)) {
-        const w = await (await dir.getFileHandle(file, { create: true })).createWritable();
-        await w.write(text);
-        await w.close();
-      }
-      (
-        window as unknown as { showDirectoryPicker: () => Promise<FileSystemDirectoryHandle> }
-      ).showDirectoryPicker = async () => dir;
-    },
-    { name, files },
-  );
-}
+import { pickerReturns } from './support/pickedFolder';
 
 test('Open folder… mounts the picked folder under its name; it comes back after a reload', async ({
   page,

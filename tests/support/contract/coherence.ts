@@ -55,20 +55,37 @@ const edgeRow = object({
   actionable: boolean,
 });
 
+const STATUS = object({
+  initialized: literal(true),
+  writer: uuid,
+  person: string,
+  objects: count,
+  quarantined: count,
+  open_items: count,
+});
+
+/** The person gives their name in Settings → Your name, as they would once. */
+async function nameThePerson(ctx: ContractContext, name: string): Promise<void> {
+  const settings = ctx.page.getByRole('button', { name: 'Settings' });
+  const dialog = ctx.page.getByRole('dialog');
+  await settings.click();
+  await dialog.getByLabel('Your name').fill(name);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+  // Opened again, Settings shows the name the app keeps.
+  await settings.click();
+  await expect(dialog.getByLabel('Your name')).toHaveValue(name);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
 export const coherenceRows: ContractRow[] = [
   {
     name: 'the ledger at a glance: objects, open items, this profile as writer',
     tool: 'coherence',
     action: 'status',
     args: ledger,
-    shape: object({
-      initialized: literal(true),
-      writer: uuid,
-      person: string,
-      objects: count,
-      quarantined: count,
-      open_items: count,
-    }),
+    shape: STATUS,
     async then(answer) {
       expect(answer).toMatchObject({ objects: 2, quarantined: 0, open_items: 1 });
       expect(answer.writer).not.toBe(W);
@@ -164,5 +181,19 @@ export const coherenceRows: ContractRow[] = [
     args: async () => ({ workspace_root: '/notes/scene-01.md' }),
     plain: /is not a workspace folder: use its root, \/notes/,
     shape: object({}),
+  },
+  {
+    // After the rows that expect no name yet: a name, once given, is the app's from then on.
+    name: 'the person gave their name in Settings → Your name: status records them by it',
+    tool: 'coherence',
+    action: 'status',
+    async args(ctx) {
+      await nameThePerson(ctx, '김지은');
+      return ledger(ctx);
+    },
+    shape: STATUS,
+    async then(answer) {
+      expect(answer.person).toBe('김지은');
+    },
   },
 ];

@@ -8,6 +8,8 @@ import { compositionRows } from './composition';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
+import { notTakenRows } from './notTaken';
+import { pathRefusalRows } from './pathRefusals';
 import { selectionRows } from './selection';
 import { sessionRows } from './session';
 import { workflowRows } from './workflow';
@@ -21,6 +23,7 @@ export { closeBrowserPages } from './browser';
 export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...sessionRows,
   ...workspaceRows,
+  ...pathRefusalRows,
   ...documentRows,
   ...workflowRows,
   ...selectionRows,
@@ -28,4 +31,5 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...browserRows,
   ...workflowRunRows,
   ...coherenceRows,
+  ...notTakenRows,
 ];

@@ -64,7 +64,7 @@ const tabsOf = (answer: Answer) =>
 
 export const sessionRows: ContractRow[] = [
   {
-    name: 'windows with their tabs (a file tab and an untitled one, each with its title) and capabilities',
+    name: 'windows with their tabs (a file tab and an untitled one, each with its title, within 170 bytes) and capabilities',
     tool: 'session',
     action: 'get_state',
     async args(ctx) {
@@ -94,6 +94,10 @@ export const sessionRows: ContractRow[] = [
       expect(untitled[untitled.length - 1].active).toBe(true);
       for (const w of answer.windows as { tabs: Tab[] }[])
         expect(w.tabs.filter((t) => t.active).length).toBeLessThanOrEqual(1);
+      // Each tab, its title included, within the 170 bytes a tab may cost (issue 25 §1).
+      for (const tab of [file, ...untitled]) {
+        expect(Buffer.byteLength(`${JSON.stringify(tab)},`)).toBeLessThanOrEqual(170);
+      }
       const read = await ctx.ok('document', { action: 'read', tabId: file?.id });
       expect((file as unknown as { revision: string }).revision).toBe(read.revision);
     },
