@@ -12,11 +12,11 @@
 export const REFUSALS = {
   STALE: {
     meaning:
-      'The text changed since your read and nothing was written: read again, redo your change on the new text and retry with current_revision, never unchanged.',
+      'Nothing was written: read again and redo your change on the new text before you retry with current_revision.',
     message: 'The document changed since the revision you gave.',
   },
   INVALID_PATCH: {
-    meaning: 'A patch cannot apply and nothing changed; index and message say which.',
+    meaning: 'Nothing changed; index says which patch cannot apply.',
     message: 'A workflow patch cannot apply.',
   },
   INVALID_TAB: {
@@ -28,7 +28,7 @@ export const REFUSALS = {
     message: 'No such window.',
   },
   INVALID_PATH: {
-    meaning: 'The path is malformed, out of scope or of a type that does not open.',
+    meaning: 'Malformed, out of scope or of a type that does not open.',
     message: 'The path is not valid or not allowed.',
   },
   NOT_FOUND: {
@@ -42,12 +42,12 @@ export const REFUSALS = {
   },
   PERMISSION: {
     seed: 'INVALID_PATH',
-    meaning: 'The browser lost access to the folder; the person must grant it again.',
+    meaning: 'The person must grant the folder again.',
     message: 'Access to the folder has to be granted again.',
   },
   TOO_LARGE: {
     seed: 'INVALID_PATH',
-    meaning: 'The file is over 50 MB.',
+    meaning: 'Over 50 MB.',
     message: 'The file is too large to open.',
   },
   APPROVAL_REQUIRED: {
@@ -58,12 +58,12 @@ export const REFUSALS = {
     message: 'The tab is not a GitHub Actions workflow.',
   },
   READ_ONLY: {
-    meaning: 'The document is read-only; do not work around it.',
+    meaning: 'Do not work around it.',
     message: 'The document is read-only.',
   },
   BUSY: {
     meaning:
-      'The person is composing text with an input method in that tab and nothing changed; retry after retry_after_ms.',
+      'The person is typing with an input method in that tab; nothing changed; retry after retry_after_ms.',
     message: 'The person is composing text in that tab.',
   },
   NO_EDITOR: {
@@ -71,12 +71,11 @@ export const REFUSALS = {
     message: 'No live editor shows that tab.',
   },
   BROWSER_DISABLED: {
-    meaning:
-      'The person turned the browser tools off (workflow_status and workflow_cancel still work).',
+    meaning: 'Turned off by the person (workflow_status and workflow_cancel still work).',
     message: 'The browser tools are turned off.',
   },
   BROWSER_UNAVAILABLE: {
-    meaning: 'No browser for AI tabs can be reached; the message says why.',
+    meaning: 'No browser for AI tabs; the message says why.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {
@@ -91,7 +90,7 @@ export const REFUSALS = {
     message: 'That address may not be visited.',
   },
   INVALID_URL: {
-    meaning: 'The address is malformed or holds a user name or password.',
+    meaning: 'Malformed, or holds a user name or password.',
     message: 'The address is not valid.',
   },
   NAVIGATION_FAILED: {
@@ -109,8 +108,7 @@ export const REFUSALS = {
     message: 'The ref is from an earlier page.',
   },
   DIALOG_OPEN: {
-    meaning:
-      'A page dialog blocks the tab: answer it (act operation dialog) or it is dismissed after 30 s.',
+    meaning: 'Answer it (act operation dialog) or it is dismissed after 30 s.',
     message: 'A page dialog is open.',
   },
   ATTACHMENT_REQUIRED: {
@@ -126,7 +124,7 @@ export const REFUSALS = {
     message: 'No such saved session.',
   },
   SESSION_ORIGIN_MISMATCH: {
-    meaning: 'The saved session is for another site; go there first.',
+    meaning: "Go to the session's site first.",
     message: 'The saved session is for another site.',
   },
   INVALID_WORKFLOW: {
