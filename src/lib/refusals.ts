@@ -12,7 +12,7 @@
 export const REFUSALS = {
   STALE: {
     meaning:
-      'Nothing was written: read again and redo your change on the new text before you retry with current_revision.',
+      'Nothing written: read again, redo your change on the new text, retry with current_revision.',
     message: 'The document changed since the revision you gave.',
   },
   INVALID_PATCH: {
@@ -20,7 +20,7 @@ export const REFUSALS = {
     message: 'A workflow patch cannot apply.',
   },
   INVALID_TAB: {
-    meaning: 'No such tab, or not the one the action needs (selection: the focused tab).',
+    meaning: 'No such tab, or not the one needed (selection: the focused tab).',
     message: 'No such tab.',
   },
   INVALID_WINDOW: {
@@ -28,7 +28,7 @@ export const REFUSALS = {
     message: 'No such window.',
   },
   INVALID_PATH: {
-    meaning: 'Malformed, out of scope or of a type that does not open.',
+    meaning: 'Malformed, out of scope or a type that does not open.',
     message: 'The path is not valid or not allowed.',
   },
   NOT_FOUND: {
@@ -37,7 +37,7 @@ export const REFUSALS = {
   },
   NAME_CLASH: {
     seed: 'INVALID_PATH',
-    meaning: 'Something is there already, or another tab has that file open.',
+    meaning: 'Something is there, or another tab has that file open.',
     message: 'Something with that name already exists.',
   },
   PERMISSION: {
@@ -51,7 +51,6 @@ export const REFUSALS = {
     message: 'The file is too large to open.',
   },
   APPROVAL_REQUIRED: {
-    meaning: 'The person is being asked (see Approvals).',
     message: 'The person has to approve this first.',
   },
   NOT_WORKFLOW: {
@@ -63,11 +62,11 @@ export const REFUSALS = {
   },
   BUSY: {
     meaning:
-      'The person is typing with an input method in that tab; nothing changed; retry after retry_after_ms.',
+      'Typing with an input method in that tab; nothing changed; retry after retry_after_ms.',
     message: 'The person is composing text in that tab.',
   },
   NO_EDITOR: {
-    meaning: 'No live editor shows the tab; ask the person to show it.',
+    meaning: 'Ask the person to show the tab in an editor.',
     message: 'No live editor shows that tab.',
   },
   BROWSER_DISABLED: {
@@ -75,7 +74,6 @@ export const REFUSALS = {
     message: 'The browser tools are turned off.',
   },
   BROWSER_UNAVAILABLE: {
-    meaning: 'No browser for AI tabs; the message says why.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {
@@ -86,7 +84,7 @@ export const REFUSALS = {
     message: 'Too many browser tabs.',
   },
   NAVIGATION_BLOCKED: {
-    meaning: 'Not an address an AI may visit (local, private, or not http or https).',
+    meaning: 'Local, private, or not http(s).',
     message: 'That address may not be visited.',
   },
   INVALID_URL: {
@@ -100,11 +98,11 @@ export const REFUSALS = {
     message: 'Another navigation replaced this one.',
   },
   TIMEOUT: {
-    meaning: 'Not done in time; a load goes on: wait with its navigationId.',
+    meaning: 'A load that timed out goes on: wait with its navigationId.',
     message: 'It did not finish in time.',
   },
   STALE_REF: {
-    meaning: 'The ref is from an earlier page: read again.',
+    meaning: 'Read the page again.',
     message: 'The ref is from an earlier page.',
   },
   DIALOG_OPEN: {
@@ -112,12 +110,11 @@ export const REFUSALS = {
     message: 'A page dialog is open.',
   },
   ATTACHMENT_REQUIRED: {
-    meaning: 'The person opened this tab and is asked to let you use it; retry once they answer.',
+    meaning: 'The person is asked to let you use their tab; retry once they answer.',
     message: 'The person has to attach this tab first.',
   },
   ATTACHMENT_ONCE_INSUFFICIENT: {
-    meaning:
-      'A one-time attachment cannot cover a repeated check; ask for one until the tab navigates.',
+    meaning: 'A one-time attachment is not enough: ask for one until the tab navigates.',
     message: 'A one-time attachment is not enough for this.',
   },
   SESSION_NOT_FOUND: {
@@ -134,7 +131,7 @@ export const REFUSALS = {
     message: 'No such workflow run.',
   },
   RUN_ALREADY_ACTIVE: {
-    meaning: 'A run is going on that tab (details.runId); wait for it or cancel it.',
+    meaning: 'Wait for that run (details.runId) or cancel it.',
     message: 'A workflow is already running on that tab.',
   },
   RESUME_NOT_PAUSED: {

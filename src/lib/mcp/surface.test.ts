@@ -83,7 +83,7 @@ describe('the tool surface every conversation pays for', () => {
       expect(list.match(new RegExp(`\\b${code}\\b`, 'g')), code).toHaveLength(1);
       const meaning = REFUSAL_MEANINGS[code];
       if (meaning === undefined && !reasons.has(code)) {
-        expect(list, code).toMatch(new RegExp(`As named \\(.*\\b${code}\\b`));
+        expect(list, code).toMatch(new RegExp(`As named: .*\\b${code}\\b`));
       } else if (meaning !== undefined) {
         expect(instructions.split(meaning), code).toHaveLength(2);
         expect(list, code).toContain(`${code}: ${meaning}`);
