@@ -51,7 +51,8 @@ test('the table has a row for every action the server lists, and a STALE row for
   }
 });
 
-test('what every conversation pays for the tools: names, descriptions and input schemas with the instructions, within 18,000 bytes', async () => {
+// Under 0.9× @playwright/mcp's 17,565 bytes on the same measure (issue 25 §4).
+test('what every conversation pays for the tools: names, descriptions and input schemas with the instructions, within 15,800 bytes', async () => {
   const { tools } = await client.listTools();
   const instructions = client.getInstructions() ?? '';
   // The instructions carry what each refusal means, once: they must have come through the relay.
@@ -61,7 +62,7 @@ test('what every conversation pays for the tools: names, descriptions and input 
     bytes(JSON.stringify({ name: t.name, description: t.description, inputSchema: t.inputSchema })),
   );
   expect(tools).toHaveLength(9);
-  expect(perTool.reduce((a, b) => a + b, 0) + bytes(instructions)).toBeLessThanOrEqual(18_000);
+  expect(perTool.reduce((a, b) => a + b, 0) + bytes(instructions)).toBeLessThanOrEqual(15_800);
 });
 
 CONTRACT_ROWS.forEach((row, index) => {

@@ -12,15 +12,15 @@
 export const REFUSALS = {
   STALE: {
     meaning:
-      'The text changed since your read and nothing was written: read again, redo your change on the new text and retry with current_revision, never unchanged.',
+      'Nothing written: read again, redo your change on the new text, retry with current_revision.',
     message: 'The document changed since the revision you gave.',
   },
   INVALID_PATCH: {
-    meaning: 'A patch cannot apply and nothing changed; index and message say which.',
+    meaning: 'Nothing changed; index says which patch cannot apply.',
     message: 'A workflow patch cannot apply.',
   },
   INVALID_TAB: {
-    meaning: 'No such tab, or not the one the action needs (selection: the focused tab).',
+    meaning: 'No such tab, or not the one needed (selection: the focused tab).',
     message: 'No such tab.',
   },
   INVALID_WINDOW: {
@@ -28,7 +28,7 @@ export const REFUSALS = {
     message: 'No such window.',
   },
   INVALID_PATH: {
-    meaning: 'The path is malformed, out of scope or of a type that does not open.',
+    meaning: 'Malformed, out of scope or a type that does not open.',
     message: 'The path is not valid or not allowed.',
   },
   NOT_FOUND: {
@@ -37,46 +37,43 @@ export const REFUSALS = {
   },
   NAME_CLASH: {
     seed: 'INVALID_PATH',
-    meaning: 'Something is there already, or another tab has that file open.',
+    meaning: 'Something is there, or another tab has that file open.',
     message: 'Something with that name already exists.',
   },
   PERMISSION: {
     seed: 'INVALID_PATH',
-    meaning: 'The browser lost access to the folder; the person must grant it again.',
+    meaning: 'The person must grant the folder again.',
     message: 'Access to the folder has to be granted again.',
   },
   TOO_LARGE: {
     seed: 'INVALID_PATH',
-    meaning: 'The file is over 50 MB.',
+    meaning: 'Over 50 MB.',
     message: 'The file is too large to open.',
   },
   APPROVAL_REQUIRED: {
-    meaning: 'The person is being asked (see Approvals).',
     message: 'The person has to approve this first.',
   },
   NOT_WORKFLOW: {
     message: 'The tab is not a GitHub Actions workflow.',
   },
   READ_ONLY: {
-    meaning: 'The document is read-only; do not work around it.',
+    meaning: 'Do not work around it.',
     message: 'The document is read-only.',
   },
   BUSY: {
     meaning:
-      'The person is composing text with an input method in that tab and nothing changed; retry after retry_after_ms.',
+      'Typing with an input method in that tab; nothing changed; retry after retry_after_ms.',
     message: 'The person is composing text in that tab.',
   },
   NO_EDITOR: {
-    meaning: 'No live editor shows the tab; ask the person to show it.',
+    meaning: 'Ask the person to show the tab in an editor.',
     message: 'No live editor shows that tab.',
   },
   BROWSER_DISABLED: {
-    meaning:
-      'The person turned the browser tools off (workflow_status and workflow_cancel still work).',
+    meaning: 'Turned off by the person (workflow_status and workflow_cancel still work).',
     message: 'The browser tools are turned off.',
   },
   BROWSER_UNAVAILABLE: {
-    meaning: 'No browser for AI tabs can be reached; the message says why.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {
@@ -87,11 +84,11 @@ export const REFUSALS = {
     message: 'Too many browser tabs.',
   },
   NAVIGATION_BLOCKED: {
-    meaning: 'Not an address an AI may visit (local, private, or not http or https).',
+    meaning: 'Local, private, or not http(s).',
     message: 'That address may not be visited.',
   },
   INVALID_URL: {
-    meaning: 'The address is malformed or holds a user name or password.',
+    meaning: 'Malformed, or holds a user name or password.',
     message: 'The address is not valid.',
   },
   NAVIGATION_FAILED: {
@@ -101,32 +98,30 @@ export const REFUSALS = {
     message: 'Another navigation replaced this one.',
   },
   TIMEOUT: {
-    meaning: 'Not done in time; a load goes on: wait with its navigationId.',
+    meaning: 'A load that timed out goes on: wait with its navigationId.',
     message: 'It did not finish in time.',
   },
   STALE_REF: {
-    meaning: 'The ref is from an earlier page: read again.',
+    meaning: 'Read the page again.',
     message: 'The ref is from an earlier page.',
   },
   DIALOG_OPEN: {
-    meaning:
-      'A page dialog blocks the tab: answer it (act operation dialog) or it is dismissed after 30 s.',
+    meaning: 'Answer it (act operation dialog) or it is dismissed after 30 s.',
     message: 'A page dialog is open.',
   },
   ATTACHMENT_REQUIRED: {
-    meaning: 'The person opened this tab and is asked to let you use it; retry once they answer.',
+    meaning: 'The person is asked to let you use their tab; retry once they answer.',
     message: 'The person has to attach this tab first.',
   },
   ATTACHMENT_ONCE_INSUFFICIENT: {
-    meaning:
-      'A one-time attachment cannot cover a repeated check; ask for one until the tab navigates.',
+    meaning: 'A one-time attachment is not enough: ask for one until the tab navigates.',
     message: 'A one-time attachment is not enough for this.',
   },
   SESSION_NOT_FOUND: {
     message: 'No such saved session.',
   },
   SESSION_ORIGIN_MISMATCH: {
-    meaning: 'The saved session is for another site; go there first.',
+    meaning: "Go to the session's site first.",
     message: 'The saved session is for another site.',
   },
   INVALID_WORKFLOW: {
@@ -136,7 +131,7 @@ export const REFUSALS = {
     message: 'No such workflow run.',
   },
   RUN_ALREADY_ACTIVE: {
-    meaning: 'A run is going on that tab (details.runId); wait for it or cancel it.',
+    meaning: 'Wait for that run (details.runId) or cancel it.',
     message: 'A workflow is already running on that tab.',
   },
   RESUME_NOT_PAUSED: {

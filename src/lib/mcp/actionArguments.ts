@@ -113,14 +113,21 @@ export function untakenArguments(
 /**
  * A tool's input schema as it is registered: its shape, strict (`additionalProperties: false`
  * for clients), refusing a name it does not know with the sentence of `untakenArguments`.
+ *
+ * Its JSON Schema is listed without the `$schema` line the SDK's converter adds: 50 bytes a tool
+ * in every conversation that tell a model nothing (issue 25 §4). The keywords used mean the same
+ * in draft-07 and in 2020-12 (MCP's dialect for a schema that names none), and the metadata
+ * changes the listing only, never what the schema accepts.
  */
 export function strictInput<Shape extends z.ZodRawShape>(tool: string, shape: Shape) {
   const known = Object.keys(shape).filter((key) => key !== 'action');
-  return z.strictObject(shape, {
-    error: (issue) => {
-      if (issue.code !== 'unrecognized_keys') return undefined;
-      const input = issue.input as Record<string, unknown>;
-      return untakenArguments(tool, input) ?? notTaken(tool, issue.keys as string[], known);
-    },
-  });
+  return z
+    .strictObject(shape, {
+      error: (issue) => {
+        if (issue.code !== 'unrecognized_keys') return undefined;
+        const input = issue.input as Record<string, unknown>;
+        return untakenArguments(tool, input) ?? notTaken(tool, issue.keys as string[], known);
+      },
+    })
+    .meta({ $schema: undefined });
 }

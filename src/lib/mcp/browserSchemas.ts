@@ -51,12 +51,14 @@ function boundedString(name: string, what: string, max: number) {
 }
 
 /** A text bounded in UTF-8 bytes (what the page and the driver receive), not in UTF-16 units. */
-function payload(name: string, what: string, min = 0) {
+function payload(name: string, what: string, nonEmpty = false) {
   const message = `${name} must be ${what} of at most 64 KiB (65,536 bytes of UTF-8)`;
-  return z
-    .string(sentence(message))
-    .min(min, sentence(`${name} must not be empty`))
-    .refine((value) => utf8ByteLength(value) <= MAX_PAYLOAD_BYTES, sentence(message));
+  const text = z.string(sentence(message));
+  // No minimum at all when any text will do: a `minLength: 0` would only cost bytes in tools/list.
+  return (nonEmpty ? text.min(1, sentence(`${name} must not be empty`)) : text).refine(
+    (value) => utf8ByteLength(value) <= MAX_PAYLOAD_BYTES,
+    sentence(message),
+  );
 }
 
 const TIMEOUT_MESSAGE = `timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS.toLocaleString('en-US')}`;
@@ -142,8 +144,7 @@ const fields = z
     },
     sentence(FIELDS_MESSAGE),
   )
-  .optional()
-  .describe('Added per element: attributes, box {x, y, w, h}, computed styles.');
+  .optional();
 
 // A parameter has a description only where its name and type do not say enough (issue 25 §4);
 // which action takes it is said once, in the tool's description.
@@ -158,17 +159,13 @@ export const browserShape = {
   name,
   text: boundedString('text', 'the text to type', 65_536).optional(),
   submit: z.boolean(sentence('submit must be true or false')).optional(),
-  accept: z
-    .boolean(sentence('accept must be true (OK) or false (Cancel)'))
-    .optional()
-    .describe('true: OK.'),
+  accept: z.boolean(sentence('accept must be true (OK) or false (Cancel)')).optional(),
   dy: z
     .number(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .int(sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .min(-100_000, sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
     .max(100_000, sentence('dy must be a whole number of pixels between -100,000 and 100,000'))
-    .optional()
-    .describe('Pixels down (negative: up).'),
+    .optional(),
   key: z
     .string(sentence('key must be a key name such as "Enter", "Escape" or "a"'))
     .min(1, sentence('key must be a key name such as "Enter", "Escape" or "a"'))
@@ -197,7 +194,7 @@ export const browserShape = {
   addClasses: classList('addClasses'),
   removeClasses: classList('removeClasses'),
   injectCss: payload('injectCss', 'a style sheet').optional(),
-  script: payload('script', 'JavaScript source', 1).optional(),
+  script: payload('script', 'JavaScript source', true).optional(),
   handle: z
     .string(sentence(HANDLE_MESSAGE))
     .regex(/^[A-Za-z0-9._-]{1,128}$/, sentence(HANDLE_MESSAGE))

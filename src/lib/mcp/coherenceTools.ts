@@ -31,20 +31,21 @@ export const coherenceResolveShape = {
     .int({ error: 'input must be a whole number' })
     .min(0, { error: 'input must be 0 or more' }),
   resolution: z.enum(RESOLUTIONS, { error: 'resolution must be accept-newer or waive' }),
-  reason: z.string({ error: 'reason must be a string' }).optional().describe('Required for waive.'),
+  // Required for waive: said in the tool's description, once.
+  reason: z.string({ error: 'reason must be a string' }).optional(),
 };
 
 export const COHERENCE_TOOL = {
   name: 'coherence',
   title: 'VMark Coherence (read)',
   description: [
-    "Which documents derive from which, and which are out of date because their source changed since: the workspace's .vmark/ ledger, shared with desktop VMark. Changes no document.",
+    "Which documents derive from which, and which are stale because their source changed: the workspace's .vmark/ ledger, as desktop VMark keeps it.",
     '',
     'Actions (workspace_root: a root from session.get_state workspaces):',
     '- status: counts; initialized:false means no ledger yet.',
-    '- edges: the edges that need attention, each with its state (version-stale: the upstream moved on since the downstream was written from it). Tell the person; revise the downstream, or ask them to resolve it in the Breakdown view.',
-    '- claims: the canon the person established.',
-    '- contexts: the contexts, default first.',
+    '- edges: edges needing attention, with their state (version-stale: the upstream changed since the downstream was written from it); revise the downstream, or ask the person to resolve it in the Breakdown view.',
+    "- claims: the person's canon.",
+    '- contexts: default first.',
   ].join('\n'),
   inputSchema: coherenceShape,
   annotations: {
@@ -59,10 +60,10 @@ export const COHERENCE_RESOLVE_TOOL = {
   name: 'coherence_resolve',
   title: 'VMark Coherence (resolve)',
   description: [
-    'Resolve one edge of coherence edges for good (no undo). The person normally does this in the Breakdown view; you may only with their delegation (Settings → AI clients, then the Breakdown view).',
+    "Resolve one row of coherence edges for good (no undo): the person's call, in the Breakdown view; yours only by their delegation (Settings → AI clients, then Breakdown).",
     '',
     'Action:',
-    '- resolve {workspace_root, txf, input, resolution, reason?}: txf and input from an edges row. accept-newer: the downstream stands against the upstream as it is now; waive: the difference is accepted. Holds until the upstream changes again. A refusal means no delegation, an edge not listed now, or several upstream heads: tell the person; do not retry.',
+    '- resolve {workspace_root, txf, input, resolution, reason?}: txf and input from that row. accept-newer: the downstream stands against the upstream as it is now; waive (reason required): the difference is accepted. A refusal (no delegation, edge not listed, several upstream heads): tell the person; do not retry.',
   ].join('\n'),
   inputSchema: coherenceResolveShape,
   annotations: {

@@ -226,7 +226,10 @@ describe('REFUSAL_MEANINGS', () => {
   const named: RefusalCode[] = [
     'INVALID_WINDOW',
     'NOT_FOUND',
+    // Said by the instructions' Approvals paragraph, and by the message, which says why.
+    'APPROVAL_REQUIRED',
     'NOT_WORKFLOW',
+    'BROWSER_UNAVAILABLE',
     'TAB_NOT_FOUND',
     'NAVIGATION_FAILED',
     'NAVIGATION_SUPERSEDED',

@@ -134,7 +134,7 @@ export const workflowShape = {
   tabId,
   // Left open on purpose: a malformed batch is refused as INVALID_PATCH naming the patch and the
   // field (SPEC §6), which tells the model more than a schema error would.
-  patches: z.unknown().optional().describe('IRPatch[] (see the description).'),
+  patches: z.unknown().optional().describe('IRPatch[]'),
   expected_revision: expectedRevision,
 };
 

@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   EXPECTED_REVISION_MESSAGE,
   SERVER_INFO,
@@ -135,6 +136,25 @@ describe('through a real McpServer and Client', () => {
     expect(document.inputSchema.properties?.kind).toMatchObject({
       enum: ['cjk-format', 'cjk-spacing', 'cjk-punctuation'],
     });
+  });
+
+  // Issue 25 §4: the dialect line is left out of what every conversation pays for; nothing else
+  // of the schema changes (MCP reads a schema without $schema as 2020-12, where these keywords
+  // mean what they mean in draft-07).
+  it('lists every input schema without $schema, and otherwise as the SDK derives it', async () => {
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      const definition = TOOL_DEFINITIONS.find((d) => d.name === tool.name)!;
+      const derived = z.toJSONSchema(z.strictObject(definition.inputSchema), {
+        target: 'draft-7',
+        io: 'input',
+      }) as Record<string, unknown>;
+      expect(derived.$schema).toBe('http://json-schema.org/draft-07/schema#');
+      const { $schema: _dialect, ...rest } = derived;
+      expect(Object.hasOwn(tool.inputSchema, '$schema'), tool.name).toBe(false);
+      expect(tool.inputSchema, tool.name).toEqual(rest);
+      expect(tool.inputSchema.additionalProperties, tool.name).toBe(false);
+    }
   });
 
   it('passes the parsed arguments to the handler as given (a missing save stays missing)', async () => {

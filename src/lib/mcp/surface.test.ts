@@ -13,8 +13,11 @@ import { REFUSALS, type RefusalCode } from '../refusals';
 import { REFUSAL_MEANINGS } from './envelopes';
 import { REFUSAL_REASONS, SERVER_INFO, SERVER_INSTRUCTIONS, registerTools, success } from './index';
 
-/** Names, descriptions, input schemas and instructions together (SPEC §1). */
-const SURFACE_BUDGET = 18_000;
+/**
+ * Names, descriptions, input schemas and instructions together (SPEC §1): under 0.9× what
+ * @playwright/mcp's 25 tools cost on the same measure (17,565 bytes, so 15,808), issue 25 §4.
+ */
+const SURFACE_BUDGET = 15_800;
 
 const bytes = (text: string) => new TextEncoder().encode(text).length;
 
@@ -83,7 +86,7 @@ describe('the tool surface every conversation pays for', () => {
       expect(list.match(new RegExp(`\\b${code}\\b`, 'g')), code).toHaveLength(1);
       const meaning = REFUSAL_MEANINGS[code];
       if (meaning === undefined && !reasons.has(code)) {
-        expect(list, code).toMatch(new RegExp(`As named \\(.*\\b${code}\\b`));
+        expect(list, code).toMatch(new RegExp(`As named: .*\\b${code}\\b`));
       } else if (meaning !== undefined) {
         expect(instructions.split(meaning), code).toHaveLength(2);
         expect(list, code).toContain(`${code}: ${meaning}`);

@@ -177,17 +177,23 @@ describe('TOOL_DEFINITIONS', () => {
 
   it('lists the eight IRPatch kinds of SPEC §6 and what the workflow and selection actions answer', () => {
     const workflow = TOOL_DEFINITIONS[3].description;
-    for (const kind of [
-      'workflow.set',
-      'job.set',
-      'step.set',
-      'with.set',
-      'with.remove',
-      'needs.add',
-      'needs.remove',
-      'trigger.setFilters',
+    const patches = workflow.slice(workflow.indexOf('IRPatch {kind'));
+    // Each kind with the fields SPEC §6 gives it, on a line of its own (or sharing one with a
+    // kind that takes the same fields).
+    for (const [kind, fields] of [
+      ['workflow.set', 'path, value'],
+      ['job.set', 'jobId, path, value'],
+      ['step.set', 'jobId, stepIndex, path, value'],
+      ['with.set', 'jobId, stepIndex, key, value'],
+      ['with.remove', 'jobId, stepIndex, key'],
+      ['needs.add', 'jobId, ref'],
+      ['needs.remove', 'jobId, ref'],
+      ['trigger.setFilters', 'event, filter, value'],
     ]) {
-      expect(workflow).toContain(`kind:"${kind}"`);
+      const line = patches.split('\n').find((l) => l.startsWith('- ') && l.includes(kind));
+      expect(line, kind).toMatch(
+        new RegExp(`^- (\\S+, )*${kind.replace('.', '\\.')}(, \\S+)* \\{${fields}\\}`),
+      );
     }
     expect(workflow).toContain('apply_patch {patches, expected_revision?} → {revision}');
     expect(workflow).toContain('validate → {ok, diagnostics');
