@@ -4,7 +4,7 @@
  * refusal when the link is not there, when it closes first, or when no answer comes in time.
  */
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
-import { REFUSALS } from '../../refusals';
+import { REFUSALS } from '../../../shared/refusals';
 
 /**
  * Longer than the longest command (a 12 s load plus its setup), shorter than the hub's own 25 s

@@ -8,7 +8,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
 import { promptOf } from '../../browser/promptOf';
-import { isRefusalCode } from '../../refusals';
+import { isRefusalCode } from '../../../shared/refusals';
 import { extractAnswer, needsApproval, refusal, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */
