@@ -24,7 +24,7 @@ beforeAll(() => {
   // The bin runs the compiled relay; build it so `npx vitest run` works from a clean clone.
   execFileSync(
     process.execPath,
-    [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'relay'],
+    [join(repo, 'node_modules', 'typescript', 'bin', 'tsc'), '-b', 'relay'],
     {
       cwd: repo,
       stdio: 'inherit',
