@@ -2,7 +2,7 @@
  * The frames between the hub and the app core on `/app`: one JSON object per text frame, told
  * apart by `t`. See docs/relay.md for the full protocol.
  */
-import type { DriverEvent, DriverResult } from './browser/protocol.js';
+import type { DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
 import { MAX_JSON_DEPTH, nestsDeeperThan, type JsonRpcMessage } from './jsonRpc.js';
 
 /** Who is on the other end of a session, from its `initialize` `clientInfo`. */

@@ -7,7 +7,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { parseAppFrame, type AppToHub } from './appFrames.js';
-import type { DriverResult } from './browser/protocol.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
 import { MAX_FRAME_BYTES } from './limits.js';
 import { answerToMalformed, parseJsonRpc } from './jsonRpc.js';
 import type { AppHandle, SessionRouter } from './sessionRouter.js';

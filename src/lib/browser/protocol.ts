@@ -15,4 +15,4 @@ export type {
   Operation,
   StandingGrant,
   Target,
-} from '../../../relay/src/browser/protocol';
+} from '../../shared/wire/driverProtocol';

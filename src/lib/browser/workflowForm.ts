@@ -3,8 +3,8 @@
  * (the parser's errors and the run's size bounds, each with its line), the inputs to ask for,
  * and the page its first step goes to (where a new tab for the run opens).
  */
-import { parseAction } from '../../../relay/src/browser/workflow/stepGrammar';
-import { checkWorkflowSource } from '../../../relay/src/browser/workflow/sourceChecks';
+import { parseAction } from '../../shared/browserWorkflow/stepGrammar';
+import { checkWorkflowSource } from '../../shared/browserWorkflow/sourceChecks';
 import type { BrowserTabInfo } from './protocol';
 
 export interface RunForm {

@@ -6,7 +6,7 @@
  * with a plain sentence naming the argument (SPEC §2), never sent to the driver.
  */
 
-import { keyChord } from '../../../relay/src/browser/policy/keyChord';
+import { keyChord } from '../../shared/keyChord';
 import { notTaken } from './notTaken';
 import type { DriverCommand } from '../browser/protocol';
 import type {

@@ -9,7 +9,7 @@ import { decide, decideDestination, type Decision } from '../policy/decide.js';
 import type { ParsedGrant } from '../policy/grants.js';
 import { OneShotStore } from '../policy/oneShots.js';
 import { PendingPrompts } from '../policy/pendingPrompts.js';
-import type { DriverEvent, DriverResult } from '../protocol.js';
+import type { DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
 import type { AuthRequest, Settings, Tab } from './core.js';
 import { fail } from './results.js';
 

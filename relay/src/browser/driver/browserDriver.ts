@@ -14,7 +14,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { checkCommand } from '../policy/commandShape.js';
 import { checkConfig, DEFAULT_CONFIG } from '../policy/configShape.js';
 import { parseGrants, type ParsedGrant } from '../policy/grants.js';
-import type { BrowserConfig, DriverEvent, DriverResult } from '../protocol.js';
+import type { BrowserConfig, DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
 import { ApprovalDesk } from './approvalDesk.js';
 import { findChromium } from './chromiumPath.js';
 import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } from './core.js';
@@ -24,7 +24,7 @@ import * as panel from './panelCommands.js';
 import { dialogOpen, errorText, fail } from './results.js';
 import { SessionVault } from './sessionVault.js';
 import type { WorkflowState } from './workflowState.js';
-import type { ApprovalRequest } from '../protocol.js';
+import type { ApprovalRequest } from '#shared/wire/driverProtocol.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import { gotoFailure, Ticket } from './tickets.js';
 

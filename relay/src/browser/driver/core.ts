@@ -7,7 +7,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { FrameTarget } from '../agent/isolatedAgent.js';
 import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
-import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
+import type { ApprovalRequest, Operation, DriverResult } from '#shared/wire/driverProtocol.js';
 import type { WorkflowState } from './workflowState.js';
 import type { PromptOutcome } from './approvalDesk.js';
 import type { DialogWatch } from './pageDialogs.js';

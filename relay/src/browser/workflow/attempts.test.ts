@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DriverResult } from '../protocol.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
 import { actAttempt, extractAttempt, navigationAttempt } from './attempts.js';
-import { decideAfterResult } from './decide.js';
+import { decideAfterResult } from '#shared/browserWorkflow/decide.js';
 
 const ok = (data: Record<string, unknown>): DriverResult => ({ ok: true, data });
 const refused = (error: string, message = 'm'): DriverResult =>

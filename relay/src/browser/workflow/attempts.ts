@@ -6,7 +6,7 @@
  * - anything the run cannot read → unknown (never retried).
  * Some answers end the run whatever the step: the tab is gone, the tools were turned off.
  */
-import type { DriverResult } from '../protocol.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
 import type { AttemptResult } from './runEngine.js';
 
 const SAFE_TO_RETRY = new Set(['obscured', 'hidden']);

@@ -5,7 +5,7 @@
  * unknown front-matter keys), so reformatting keeps the ledger and a real edit starts a new one.
  * Not cryptographic: a session-local guard against posting twice.
  */
-import type { Workflow } from './parser.js';
+import type { Workflow } from '#shared/browserWorkflow/parser.js';
 
 /** Two differently seeded 32-bit FNV-1a hashes of the text, as 16 hex digits. */
 export function fnv64(text: string): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { parseWorkflow } from './parser.js';
-import { parseAction } from './stepGrammar.js';
+import { parseWorkflow } from '#shared/browserWorkflow/parser.js';
+import { parseAction } from '#shared/browserWorkflow/stepGrammar.js';
 import {
   INPUT_NAME_LIMIT,
   NAME_LIMIT,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkflow } from './parser.js';
-import { planRun, type Executable, type PlannedStep } from './plan.js';
+import { parseWorkflow } from '#shared/browserWorkflow/parser.js';
+import { planRun, type Executable, type PlannedStep } from '#shared/browserWorkflow/plan.js';
 import { RunClock, type Timers } from './runClock.js';
 import { WorkflowRun, type AttemptResult, type RunEnv, type StepResult } from './runEngine.js';
 import type { Candidate } from './selfHeal.js';
-import { checkWorkflowSource } from './sourceChecks.js';
+import { checkWorkflowSource } from '#shared/browserWorkflow/sourceChecks.js';
 
 function plan(source: string, inputs: Record<string, string> = {}): PlannedStep[] {
   const parsed = parseWorkflow(source);

@@ -11,9 +11,9 @@
  * - the person using the tab pauses the run where it is (`person-took-over`), aborting what is in
  *   flight, so that they can do the step and hand back (a resume).
  */
-import { decideAfterResult, MAX_RETRIES, type Outcome } from './decide.js';
-import type { Executable, PlannedStep } from './plan.js';
-import { stepId } from './plan.js';
+import { decideAfterResult, MAX_RETRIES, type Outcome } from '#shared/browserWorkflow/decide.js';
+import type { Executable, PlannedStep } from '#shared/browserWorkflow/plan.js';
+import { stepId } from '#shared/browserWorkflow/plan.js';
 import type { RunClock } from './runClock.js';
 import { proposeHeal, type Candidate } from './selfHeal.js';
 

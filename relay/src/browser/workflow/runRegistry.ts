@@ -3,13 +3,13 @@
  * ledger per tab and workflow identity. Everything here lives for the hub's session only; a run
  * outlives the AI client that started it, so a later client can read it or cancel it by id.
  */
-import { checkInputs } from './bounds.js';
-import type { ApprovalRequest } from '../protocol.js';
+import { checkInputs } from '#shared/browserWorkflow/bounds.js';
+import type { ApprovalRequest } from '#shared/wire/driverProtocol.js';
 import { ledgerId, sourceHash } from './identity.js';
-import type { Workflow } from './parser.js';
-import { planRun, type PlannedStep } from './plan.js';
+import type { Workflow } from '#shared/browserWorkflow/parser.js';
+import { planRun, type PlannedStep } from '#shared/browserWorkflow/plan.js';
 import { isTerminal, type RunState, type StepResult, type WorkflowRun } from './runEngine.js';
-import { checkWorkflowSource, type SourceFinding } from './sourceChecks.js';
+import { checkWorkflowSource, type SourceFinding } from '#shared/browserWorkflow/sourceChecks.js';
 
 export type StartRefusal =
   | 'INVALID_WORKFLOW'

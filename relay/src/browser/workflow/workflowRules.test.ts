@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkRun, checkSourceSize, RUN_LIMITS } from './bounds.js';
-import { decideAfterResult, isWrite } from './decide.js';
+import { checkRun, checkSourceSize, RUN_LIMITS } from '#shared/browserWorkflow/bounds.js';
+import { decideAfterResult, isWrite } from '#shared/browserWorkflow/decide.js';
 import { inputsHash, ledgerId, sourceHash } from './identity.js';
-import { parseWorkflow, type Workflow } from './parser.js';
+import { parseWorkflow, type Workflow } from '#shared/browserWorkflow/parser.js';
 import { proposeHeal, similarity } from './selfHeal.js';
 
 function parse(source: string): Workflow {

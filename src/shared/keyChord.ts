@@ -4,7 +4,7 @@
  * around it. Pure: the driver checks a key here before anything is sent, so an unknown name is
  * an argument error and never reaches the page.
  */
-import type { Modifiers } from '../protocol.js';
+import type { Modifiers } from './wire/driverProtocol.js';
 
 const NAMED = [
   'Enter',
