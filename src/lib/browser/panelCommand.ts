@@ -4,7 +4,7 @@
  * and prompts as an AI's call: a click in a panel is not an approval of what the page or the run
  * then does.
  */
-import type { DriverCommand, DriverResult } from './protocol';
+import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 
 export type PanelCommand = Extract<
   DriverCommand,

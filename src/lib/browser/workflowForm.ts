@@ -5,7 +5,7 @@
  */
 import { parseAction } from '../../shared/browserWorkflow/stepGrammar';
 import { checkWorkflowSource } from '../../shared/browserWorkflow/sourceChecks';
-import type { BrowserTabInfo } from './protocol';
+import type { BrowserTabInfo } from '../../shared/wire/driverProtocol';
 
 export interface RunForm {
   /** Nothing in the text stops a run from starting. */

@@ -8,7 +8,7 @@
 
 import { keyChord } from '../../shared/keyChord';
 import { notTaken } from './notTaken';
-import type { DriverCommand } from '../browser/protocol';
+import type { DriverCommand } from '../../shared/wire/driverProtocol';
 import type {
   BrowserAction,
   BrowserArgs,

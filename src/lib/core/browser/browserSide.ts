@@ -13,7 +13,7 @@ import type {
   DriverEvent,
   DriverResult,
   Operation,
-} from '../../browser/protocol';
+} from '../../../shared/wire/driverProtocol';
 import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
 import { promptOf } from '../../browser/promptOf';
 import type { Approvals } from '../approvals';
