@@ -9,9 +9,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { checkClientCredential, CLIENT_CREDENTIAL_HEADER } from './clientCredential.js';
 import { originIsLoopback } from './hostValidation.js';
-import { ErrorCode, errorResponse, type JsonRpcFailure } from './jsonRpc.js';
-import { SUPPORTED_PROTOCOL_VERSIONS } from './protocolVersions.js';
-import { badProtocolVersion, HTTP_SENTENCES } from './sentences.js';
+import { ErrorCode, errorResponse, type JsonRpcFailure } from '../framing/jsonRpc.js';
+import { SUPPORTED_PROTOCOL_VERSIONS } from '../framing/protocolVersions.js';
+import { badProtocolVersion, HTTP_SENTENCES } from '../sentences.js';
 import { bearerMatches } from './upgradeChecks.js';
 
 export type McpMethod = 'POST' | 'GET' | 'DELETE';

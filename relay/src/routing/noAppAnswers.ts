@@ -9,9 +9,9 @@ import {
   unavailableAnswer,
   type JsonRpcRequest,
   type JsonRpcResponse,
-} from './jsonRpc.js';
-import type { Manifest } from './manifest.js';
-import { negotiateProtocolVersion } from './protocolVersions.js';
+} from '../framing/jsonRpc.js';
+import type { Manifest } from '../manifest.js';
+import { negotiateProtocolVersion } from '../framing/protocolVersions.js';
 
 export interface NoAppContext {
   manifest: Manifest;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeAi, FakeApp, startTestHub, type TestHub } from '../test/harness.js';
+import { FakeAi, FakeApp, startTestHub, type TestHub } from '../../test/harness.js';
 
 const MIB = 1024 * 1024;
 

@@ -7,7 +7,7 @@ import {
   type SessionUse,
   type Waiting,
 } from './httpSessions.js';
-import { idKey } from './jsonRpc.js';
+import { idKey } from '../framing/jsonRpc.js';
 
 describe('session ids', () => {
   it('are 43 visible ASCII characters, different every time', () => {

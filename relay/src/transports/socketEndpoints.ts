@@ -6,12 +6,12 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
-import { parseAppFrame, type AppToHub } from './appFrames.js';
+import { parseAppFrame, type AppToHub } from '../framing/appFrames.js';
 import type { DriverResult } from '#shared/wire/driverProtocol.js';
-import { MAX_FRAME_BYTES } from './limits.js';
-import { answerToMalformed, parseJsonRpc } from './jsonRpc.js';
-import type { AppHandle, SessionRouter } from './sessionRouter.js';
-import { checkUpgrade, refuseUpgrade } from './upgradeChecks.js';
+import { MAX_FRAME_BYTES } from '../framing/limits.js';
+import { answerToMalformed, parseJsonRpc } from '../framing/jsonRpc.js';
+import type { AppHandle, SessionRouter } from '../routing/sessionRouter.js';
+import { checkUpgrade, refuseUpgrade } from '../auth/upgradeChecks.js';
 
 export interface EndpointOptions {
   server: Server;

@@ -16,11 +16,11 @@ import {
   type Classified,
   type JsonRpcMessage,
   type JsonRpcRequest,
-} from './jsonRpc.js';
-import { InitializeReplay } from './initializeReplay.js';
-import { MAX_FRAME_BYTES } from './limits.js';
-import { answerWithoutApp, type NoAppContext } from './noAppAnswers.js';
-import { hubWentAway } from './sentences.js';
+} from '../framing/jsonRpc.js';
+import { InitializeReplay } from '../routing/initializeReplay.js';
+import { MAX_FRAME_BYTES } from '../framing/limits.js';
+import { answerWithoutApp, type NoAppContext } from '../routing/noAppAnswers.js';
+import { hubWentAway } from '../sentences.js';
 
 export interface StdioBridgeOptions {
   /** `ws://127.0.0.1:PORT/ai` */

@@ -11,7 +11,7 @@
  *   unless the client comes back: clients reconnect a dropped stream within seconds.
  */
 import { randomBytes } from 'node:crypto';
-import { idKey, isJsonRpcId, type JsonRpcMessage } from './jsonRpc.js';
+import { idKey, isJsonRpcId, type JsonRpcMessage } from '../framing/jsonRpc.js';
 
 export interface SessionLimits {
   maxSessions: number;

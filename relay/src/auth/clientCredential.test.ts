@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FakeApp, startTestHub, tryUpgrade, type TestHub } from '../test/harness.js';
+import { FakeApp, startTestHub, tryUpgrade, type TestHub } from '../../test/harness.js';
 import { CLIENT_CREDENTIAL_HEADER, checkClientCredential } from './clientCredential.js';
 
 const SECRET = 'Zq3_-'.repeat(8) + 'abc'; // 43 characters, as the app issues them

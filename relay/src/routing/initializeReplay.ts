@@ -10,7 +10,7 @@ import {
   type JsonRpcId,
   type JsonRpcMessage,
   type JsonRpcParams,
-} from './jsonRpc.js';
+} from '../framing/jsonRpc.js';
 
 export class InitializeReplay {
   #params: JsonRpcParams | null = null;

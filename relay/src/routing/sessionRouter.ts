@@ -4,7 +4,12 @@
  * nothing about sockets: it talks to links, so the rules here read without transport noise.
  */
 import { randomBytes } from 'node:crypto';
-import { clientInfoFrom, type ClientInfo, type HubToApp, type SessionInfo } from './appFrames.js';
+import {
+  clientInfoFrom,
+  type ClientInfo,
+  type HubToApp,
+  type SessionInfo,
+} from '../framing/appFrames.js';
 import { InitializeReplay } from './initializeReplay.js';
 import {
   classify,
@@ -15,10 +20,10 @@ import {
   type Classified,
   type JsonRpcMessage,
   type JsonRpcRequest,
-} from './jsonRpc.js';
+} from '../framing/jsonRpc.js';
 import { answerWithoutApp, type NoAppContext } from './noAppAnswers.js';
 import { PendingRequests } from './pendingRequests.js';
-import { appTimedOut, appWentAway } from './sentences.js';
+import { appTimedOut, appWentAway } from '../sentences.js';
 
 export interface AppLink {
   send(frame: HubToApp): void;

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpAsk, startTestHub, type TestHub } from '../test/harness.js';
+import { httpAsk, startTestHub, type TestHub } from '../../test/harness.js';
 
 let t: TestHub;
 let root: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestHub, tryUpgrade, type TestHub } from '../test/harness.js';
+import { startTestHub, tryUpgrade, type TestHub } from '../../test/harness.js';
 import { bearerMatches } from './upgradeChecks.js';
 
 let t: TestHub;

@@ -2,7 +2,7 @@
  * Requests sent on and not yet answered, by id, each with its own deadline. Whoever takes an entry
  * out answers it; an answer for an id that is no longer here is dropped by the caller.
  */
-import { idKey, type JsonRpcId, type JsonRpcRequest } from './jsonRpc.js';
+import { idKey, type JsonRpcId, type JsonRpcRequest } from '../framing/jsonRpc.js';
 
 export class PendingRequests {
   readonly #entries = new Map<string, { request: JsonRpcRequest; timer: NodeJS.Timeout }>();

@@ -11,8 +11,8 @@ import {
   startTestHub,
   TEST_MANIFEST,
   type TestHub,
-} from '../test/harness.js';
-import { EventReader, eventsOf, McpHttp } from '../test/mcpHttpClient.js';
+} from '../../test/harness.js';
+import { EventReader, eventsOf, McpHttp } from '../../test/mcpHttpClient.js';
 
 let t: TestHub;
 const closers: (() => unknown)[] = [];

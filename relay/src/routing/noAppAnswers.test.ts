@@ -5,9 +5,9 @@ import {
   startTestHub,
   TEST_MANIFEST,
   type TestHub,
-} from '../test/harness.js';
-import { LATEST_PROTOCOL_VERSION } from './protocolVersions.js';
-import { RELAY_VERSION } from './version.js';
+} from '../../test/harness.js';
+import { LATEST_PROTOCOL_VERSION } from '../framing/protocolVersions.js';
+import { RELAY_VERSION } from '../version.js';
 
 let t: TestHub;
 let client: FakeAi;

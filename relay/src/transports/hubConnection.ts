@@ -4,8 +4,8 @@
  * reacts differently to "nobody listens" (start a hub) and "wrong token" (say so).
  */
 import { WebSocket } from 'ws';
-import { CLIENT_CREDENTIAL_HEADER } from './clientCredential.js';
-import { MAX_FRAME_BYTES } from './limits.js';
+import { CLIENT_CREDENTIAL_HEADER } from '../auth/clientCredential.js';
+import { MAX_FRAME_BYTES } from '../framing/limits.js';
 
 export type ConnectResult =
   | { ok: true; ws: WebSocket }

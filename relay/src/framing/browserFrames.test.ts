@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseAppFrame } from './appFrames.js';
-import { FakeApp, startTestHub, type TestHub } from '../test/harness.js';
+import { FakeApp, startTestHub, type TestHub } from '../../test/harness.js';
 
 let t: TestHub;
 const apps: FakeApp[] = [];

@@ -6,10 +6,10 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureLogDir, ensureVmarkHome } from './vmarkHome.js';
+import { ensureLogDir, ensureVmarkHome } from '../vmarkHome.js';
 
 /** The hub's entry point next to this file. */
-export const HUB_ENTRY = fileURLToPath(new URL('./main.js', import.meta.url));
+export const HUB_ENTRY = fileURLToPath(new URL('../main.js', import.meta.url));
 
 /** Spawns the hub and lets go of it; returns where its log goes. */
 export async function launchHub(

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
-import { contentSecurityPolicy, freshNonce, NONCE_PLACEHOLDER } from './securityHeaders.js';
+import { contentSecurityPolicy, freshNonce, NONCE_PLACEHOLDER } from '../auth/securityHeaders.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

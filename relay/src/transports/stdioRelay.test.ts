@@ -15,9 +15,15 @@ import {
 } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { FakeApp, freePort, startTestHub, TEST_MANIFEST, type TestHub } from '../test/harness.js';
+import {
+  FakeApp,
+  freePort,
+  startTestHub,
+  TEST_MANIFEST,
+  type TestHub,
+} from '../../test/harness.js';
 
-const repo = fileURLToPath(new URL('../..', import.meta.url));
+const repo = fileURLToPath(new URL('../../..', import.meta.url));
 const BIN = join(repo, 'relay', 'bin', 'vmark-relay.js');
 
 beforeAll(() => {

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeAi, FakeApp, INITIALIZE_PARAMS, startTestHub, type TestHub } from '../test/harness.js';
+import {
+  FakeAi,
+  FakeApp,
+  INITIALIZE_PARAMS,
+  startTestHub,
+  type TestHub,
+} from '../../test/harness.js';
 
 let t: TestHub;
 const sockets: { close(): void }[] = [];

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpAsk, startTestHub, type HttpAnswer, type TestHub } from '../test/harness.js';
+import { httpAsk, startTestHub, type HttpAnswer, type TestHub } from '../../test/harness.js';
 import { contentSecurityPolicy, NONCE_PLACEHOLDER } from './securityHeaders.js';
 
 /** The policy's directives by name. */

@@ -12,7 +12,12 @@
  * - DELETE ends the session (204); its id then gets 404.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { checkMcpHead, checkProtocolVersion, refusalBody, type Refusal } from './httpChecks.js';
+import {
+  checkMcpHead,
+  checkProtocolVersion,
+  refusalBody,
+  type Refusal,
+} from '../auth/httpChecks.js';
 import {
   destinationOf,
   HttpSessionTable,
@@ -20,7 +25,7 @@ import {
   type SessionLimits,
   type SessionUse,
   type Waiting,
-} from './httpSessions.js';
+} from '../routing/httpSessions.js';
 import {
   answerToMalformed,
   ErrorCode,
@@ -29,11 +34,11 @@ import {
   isJsonRpcId,
   parseJsonRpc,
   type JsonRpcMessage,
-} from './jsonRpc.js';
-import { MAX_FRAME_BYTES } from './limits.js';
-import type { SessionRouter } from './sessionRouter.js';
-import { bodyTooLarge, HTTP_SENTENCES, tooManySessions } from './sentences.js';
-import { sseComment, SSE_HEADERS, sseMessage } from './sseFraming.js';
+} from '../framing/jsonRpc.js';
+import { MAX_FRAME_BYTES } from '../framing/limits.js';
+import type { SessionRouter } from '../routing/sessionRouter.js';
+import { bodyTooLarge, HTTP_SENTENCES, tooManySessions } from '../sentences.js';
+import { sseComment, SSE_HEADERS, sseMessage } from '../framing/sseFraming.js';
 
 export interface McpHttpOptions {
   token: string;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ensureToken, readToken, tokenPath } from './tokenFile.js';
-import { ensureVmarkHome, vmarkHomePath } from './vmarkHome.js';
+import { ensureVmarkHome, vmarkHomePath } from '../vmarkHome.js';
 
 let base: string;
 let home: string;

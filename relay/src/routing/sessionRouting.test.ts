@@ -6,7 +6,7 @@ import {
   startTestHub,
   type AppFrame,
   type TestHub,
-} from '../test/harness.js';
+} from '../../test/harness.js';
 
 let t: TestHub;
 const apps: FakeApp[] = [];
