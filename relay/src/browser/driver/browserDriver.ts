@@ -17,7 +17,15 @@ import { parseGrants, type ParsedGrant } from '../policy/grants.js';
 import type { BrowserConfig, DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
 import { ApprovalDesk } from './approvalDesk.js';
 import { findChromium } from './chromiumPath.js';
-import type { AgentFactory, AuthRequest, DriverCore, Extractor, Settings, Tab } from './core.js';
+import type {
+  AgentFactory,
+  AuthRequest,
+  DriverCore,
+  Extractor,
+  PromptOutcome,
+  Settings,
+  Tab,
+} from './core.js';
 import { launchBrowser, type Launched } from './launch.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
@@ -25,7 +33,6 @@ import { dialogOpen, errorText, fail } from './results.js';
 import { SessionVault } from './sessionVault.js';
 import type { WorkflowState } from './workflowState.js';
 import type { ApprovalRequest } from '#shared/wire/driverProtocol.js';
-import type { PromptOutcome } from './approvalDesk.js';
 import { gotoFailure, Ticket } from './tickets.js';
 
 export const MAX_AI_TABS = 8;

@@ -9,7 +9,6 @@ import type { ConsoleRing } from '../consoleRing.js';
 import type { GateSignals } from '../policy/gates.js';
 import type { ApprovalRequest, Operation, DriverResult } from '#shared/wire/driverProtocol.js';
 import type { WorkflowState } from './workflowState.js';
-import type { PromptOutcome } from './approvalDesk.js';
 import type { DialogWatch } from './pageDialogs.js';
 import type { FrameAgents } from './frameAgents.js';
 import type { PopupLog } from './popupLog.js';
@@ -80,6 +79,9 @@ export interface Tab {
   blocked: { url: string; message: string } | null;
   closed: boolean;
 }
+
+/** How a prompt ended: the person's answer, or it no longer applies. */
+export type PromptOutcome = 'once' | 'site' | 'deny' | 'withdrawn';
 
 export interface AuthRequest {
   operation: Operation;
