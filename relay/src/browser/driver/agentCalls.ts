@@ -3,7 +3,8 @@
  * a failure turns into, and a page dialog that blocks the call.
  */
 import type { DriverResult } from '#shared/wire/driverProtocol.js';
-import { isResult, type PageAgent, type Tab } from './core.js';
+import { isResult, type Tab } from './core.js';
+import type { PageAgent } from './pageAgent.js';
 import { dialogOpen, errorText, fail } from './results.js';
 
 /**

@@ -17,15 +17,8 @@ import { parseGrants, type ParsedGrant } from '../policy/grants.js';
 import type { BrowserConfig, DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
 import { ApprovalDesk } from './approvalDesk.js';
 import { findChromium } from './chromiumPath.js';
-import type {
-  AgentFactory,
-  AuthRequest,
-  DriverCore,
-  Extractor,
-  PromptOutcome,
-  Settings,
-  Tab,
-} from './core.js';
+import type { AuthRequest, DriverCore, Extractor, PromptOutcome, Settings, Tab } from './core.js';
+import type { AgentFactory } from './pageAgent.js';
 import { launchBrowser, type Launched } from './launch.js';
 import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
 import * as panel from './panelCommands.js';
