@@ -18,17 +18,30 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The relative imports of a module (`import … from './x'`, `export … from '../y'`, `import('./z')`). */
+/**
+ * The relative imports of a module (`import … from './x'`, `export … from '../y'`, `import('./z')`)
+ * and the relay's `#shared/…` ones.
+ */
 function importsOf(source: string): string[] {
   const out: string[] = [];
-  const pattern = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+)['"]/g;
+  const pattern = /(?:from\s+|import\s*\(\s*|import\s+)['"](\.{1,2}\/[^'"]+|#shared\/[^'"]+)['"]/g;
   for (const m of source.matchAll(pattern)) out.push(m[1]);
   return out;
 }
 
 function resolveImport(from: string, spec: string): string | null {
-  const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.svelte.ts`, join(base, 'index.ts')]) {
+  const base = spec.startsWith('#shared/')
+    ? join(root, 'src/shared', spec.slice('#shared/'.length))
+    : resolve(dirname(from), spec);
+  // The relay names its modules by their compiled names (`./x.js` for x.ts).
+  const compiled = base.endsWith('.js') ? [`${base.slice(0, -3)}.ts`] : [];
+  for (const candidate of [
+    ...compiled,
+    base,
+    `${base}.ts`,
+    `${base}.svelte.ts`,
+    join(base, 'index.ts'),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
