@@ -40,3 +40,15 @@ describe('wireCode', () => {
     for (const seed of SEED_CODES) expect(WIRE_CODES).toContain(seed);
   });
 });
+
+describe('the driver codes', () => {
+  it("are the browser driver's refusals and the two it shares with the app", () => {
+    const driver = (Object.keys(REFUSALS) as RefusalCode[]).filter(
+      (code) => 'driver' in REFUSALS[code],
+    );
+    expect(driver).toContain('INVALID_ARGUMENT');
+    expect(driver).toContain('INTERNAL');
+    expect(driver).toHaveLength(23);
+    for (const code of driver) expect(wireCode(code)).toEqual({ error: code });
+  });
+});

@@ -7,6 +7,9 @@
  * wire the seeds' code goes in `error` and the cause, unchanged, in `reason`
  * (`{error: "INVALID_PATH", reason: "NOT_FOUND"}`), so a client written from the seeds branches on
  * the code it knows. A code without `seed` is sent as it is.
+ *
+ * `driver: true` marks the codes the hub's browser driver refuses with (`DriverErrorCode`), so the
+ * relay cannot use a code this table does not have.
  */
 
 export const REFUSALS = {
@@ -71,87 +74,110 @@ export const REFUSALS = {
     message: 'No live editor shows that tab.',
   },
   BROWSER_DISABLED: {
+    driver: true,
     meaning:
       'The person turned the browser tools off (workflow_status and workflow_cancel still work).',
     message: 'The browser tools are turned off.',
   },
   BROWSER_UNAVAILABLE: {
+    driver: true,
     meaning: 'No browser for AI tabs can be reached; the message says why.',
     message: 'No browser could be started.',
   },
   TAB_NOT_FOUND: {
+    driver: true,
     message: 'No such browser tab.',
   },
   TAB_LIMIT: {
+    driver: true,
     meaning: 'Eight AI tabs are open; close one.',
     message: 'Too many browser tabs.',
   },
   NAVIGATION_BLOCKED: {
+    driver: true,
     meaning: 'Not an address an AI may visit (local, private, or not http or https).',
     message: 'That address may not be visited.',
   },
   INVALID_URL: {
+    driver: true,
     meaning: 'The address is malformed or holds a user name or password.',
     message: 'The address is not valid.',
   },
   NAVIGATION_FAILED: {
+    driver: true,
     message: 'The page did not load.',
   },
   NAVIGATION_SUPERSEDED: {
+    driver: true,
     message: 'Another navigation replaced this one.',
   },
   TIMEOUT: {
+    driver: true,
     meaning: 'Not done in time; a load goes on: wait with its navigationId.',
     message: 'It did not finish in time.',
   },
   STALE_REF: {
+    driver: true,
     meaning: 'The ref is from an earlier page: read again.',
     message: 'The ref is from an earlier page.',
   },
   DIALOG_OPEN: {
+    driver: true,
     meaning:
       'A page dialog blocks the tab: answer it (act operation dialog) or it is dismissed after 30 s.',
     message: 'A page dialog is open.',
   },
   ATTACHMENT_REQUIRED: {
+    driver: true,
     meaning: 'The person opened this tab and is asked to let you use it; retry once they answer.',
     message: 'The person has to attach this tab first.',
   },
   ATTACHMENT_ONCE_INSUFFICIENT: {
+    driver: true,
     meaning:
       'A one-time attachment cannot cover a repeated check; ask for one until the tab navigates.',
     message: 'A one-time attachment is not enough for this.',
   },
   SESSION_NOT_FOUND: {
+    driver: true,
     message: 'No such saved session.',
   },
   SESSION_ORIGIN_MISMATCH: {
+    driver: true,
     meaning: 'The saved session is for another site; go there first.',
     message: 'The saved session is for another site.',
   },
   INVALID_WORKFLOW: {
+    driver: true,
     message: 'The workflow cannot run as written.',
   },
   RUN_NOT_FOUND: {
+    driver: true,
     message: 'No such workflow run.',
   },
   RUN_ALREADY_ACTIVE: {
+    driver: true,
     meaning: 'A run is going on that tab (details.runId); wait for it or cancel it.',
     message: 'A workflow is already running on that tab.',
   },
   RESUME_NOT_PAUSED: {
+    driver: true,
     message: 'That run is not paused.',
   },
   RESUME_TAB_MISMATCH: {
+    driver: true,
     message: 'That run ran on another tab.',
   },
   RESUME_SOURCE_MISMATCH: {
+    driver: true,
     message: 'That run ran another workflow.',
   },
   INVALID_ARGUMENT: {
+    driver: true,
     message: 'An argument is not valid.',
   },
   INTERNAL: {
+    driver: true,
     message: 'Something went wrong inside VMark Web.',
   },
 } as const;
@@ -159,6 +185,11 @@ export const REFUSALS = {
 export type RefusalCode = keyof typeof REFUSALS;
 
 type Table = typeof REFUSALS;
+
+/** A code the hub's browser driver refuses with (in a `DriverResult`). */
+export type DriverErrorCode = {
+  [Code in RefusalCode]: Table[Code] extends { driver: true } ? Code : never;
+}[RefusalCode];
 
 /** A finer cause: a code the seeds do not name, sent as `reason` beside the seeds' code. */
 export type CauseCode = {

@@ -14,6 +14,7 @@
  * - app → hub `{t: 'browser-answer', answer: ApprovalAnswer}`
  * - hub → app `{t: 'browser-event', event: DriverEvent}`
  */
+import type { DriverErrorCode } from '../refusals.js';
 
 /** Everything the driver authorises, a closed set (anything else is denied). */
 export type Operation =
@@ -167,31 +168,8 @@ export type DriverCommand =
   | { op: 'close'; tabId: string }
   | { op: 'front'; tabId: string };
 
-/** Refusal codes of the driver; they join the app's refusal vocabulary (src/lib/refusals.ts). */
-export type DriverErrorCode =
-  | 'BROWSER_DISABLED'
-  | 'BROWSER_UNAVAILABLE'
-  | 'TAB_NOT_FOUND'
-  | 'TAB_LIMIT'
-  | 'NAVIGATION_BLOCKED'
-  | 'INVALID_URL'
-  | 'NAVIGATION_FAILED'
-  | 'NAVIGATION_SUPERSEDED'
-  | 'TIMEOUT'
-  | 'STALE_REF'
-  | 'DIALOG_OPEN'
-  | 'ATTACHMENT_REQUIRED'
-  | 'ATTACHMENT_ONCE_INSUFFICIENT'
-  | 'SESSION_NOT_FOUND'
-  | 'SESSION_ORIGIN_MISMATCH'
-  | 'INVALID_ARGUMENT'
-  | 'INVALID_WORKFLOW'
-  | 'RUN_NOT_FOUND'
-  | 'RUN_ALREADY_ACTIVE'
-  | 'RESUME_NOT_PAUSED'
-  | 'RESUME_TAB_MISMATCH'
-  | 'RESUME_SOURCE_MISMATCH'
-  | 'INTERNAL';
+/** Refusal codes of the driver: those marked `driver` in the app's refusal table (../refusals.ts). */
+export type { DriverErrorCode };
 
 export type DriverResult =
   | {
