@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CAUSE_CODES, REFUSALS, WIRE_CODES, wireCode, type RefusalCode } from './refusals';
+import {
+  CAUSE_CODES,
+  PANEL_REFUSALS,
+  REFUSALS,
+  WIRE_CODES,
+  wireCode,
+  type RefusalCode,
+} from './refusals';
 
 /** The seeds' codes (their error table); a client written from the seeds branches on these. */
 const SEED_CODES = [
@@ -50,5 +57,13 @@ describe('the driver codes', () => {
     expect(driver).toContain('INTERNAL');
     expect(driver).toHaveLength(23);
     for (const code of driver) expect(wireCode(code)).toEqual({ error: code });
+  });
+});
+
+describe('the panel refusals', () => {
+  it('are codes of their own, none of them a code an AI client may get', () => {
+    for (const code of Object.keys(PANEL_REFUSALS))
+      expect(Object.hasOwn(REFUSALS, code)).toBe(false);
+    expect(Object.keys(PANEL_REFUSALS)).toEqual(['NOT_ALLOWED']);
   });
 });

@@ -184,6 +184,19 @@ export const REFUSALS = {
 
 export type RefusalCode = keyof typeof REFUSALS;
 
+/**
+ * The refusals only the person's own Browser and Workflows panels get, never an AI client: the
+ * person said no to the prompt a panel's command needed. Not on the wire, so no seed and no
+ * meaning for a model; like the browser's codes, a code of its own.
+ */
+export const PANEL_REFUSALS = {
+  NOT_ALLOWED: {
+    message: 'You did not allow it, so nothing was done.',
+  },
+} as const;
+
+export type PanelRefusalCode = keyof typeof PANEL_REFUSALS;
+
 type Table = typeof REFUSALS;
 
 /** A code the hub's browser driver refuses with (in a `DriverResult`). */
