@@ -17,7 +17,7 @@ export type BrowserCallId = string | number;
 export type AppToHub =
   | { t: 'hello'; instance: string }
   | { t: 'msg'; sid: string; data: Record<string, unknown> }
-  // The browser driver's frames (relay/src/browser/protocol.ts); the driver checks their contents.
+  // The browser driver's frames (src/shared/wire/driverProtocol.ts), checked by the driver.
   | { t: 'browser'; id: BrowserCallId; cmd: unknown }
   | { t: 'browser-config'; config: unknown }
   | { t: 'browser-answer'; answer: unknown };

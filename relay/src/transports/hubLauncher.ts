@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureLogDir, ensureVmarkHome } from '../vmarkHome.js';
 
-/** The hub's entry point next to this file. */
+/** The hub's entry point, main.js, one folder up from this file. */
 export const HUB_ENTRY = fileURLToPath(new URL('../main.js', import.meta.url));
 
 /** Spawns the hub and lets go of it; returns where its log goes. */
