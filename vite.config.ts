@@ -1,5 +1,6 @@
 import { sveltekit } from '@sveltejs/kit/vite';
 import { SvelteKitPWA } from '@vite-pwa/sveltekit';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BOOTSTRAP_FILE, bootstrapScriptPlugin } from './scripts/bootstrapScriptPlugin';
 import { mcpManifestPlugin } from './scripts/mcpManifestPlugin';
@@ -58,5 +59,12 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'relay/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['scripts/vitestSetup.ts'],
+    // The relay's `#shared/…` imports (package.json "imports"), read from the sources as tsc does.
+    alias: [
+      {
+        find: /^#shared\/(.*)\.js$/,
+        replacement: `${fileURLToPath(new URL('./src/shared/', import.meta.url))}$1.ts`,
+      },
+    ],
   },
 });

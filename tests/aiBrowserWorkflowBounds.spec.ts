@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ERROR_CODES } from '../relay/src/browser/workflow/diagnostics';
+import { ERROR_CODES } from '../src/shared/browserWorkflow/diagnostics';
 import { answerPrompt, promptCard, settleAiBrowser } from './support/aiBrowser';
 import { openAiTab } from './support/aiBrowserCalls';
 import { call } from './support/mcp';

@@ -4,7 +4,7 @@
  * refs need a standing grant, navigation drops prompts and one-shots, execute_js always asks.
  */
 import { expect, test } from '@playwright/test';
-import type { DriverEvent } from '../relay/src/browser/protocol';
+import type { DriverEvent } from '../src/shared/wire/driverProtocol';
 import { startDriverHub, type DriverHub } from './support/driverApp';
 import { ACCOUNT_FORM as FORM, SECRET_PATH } from './support/driverPages';
 import { startPageServer, type PageServer } from './support/pageServer';

@@ -5,7 +5,7 @@
  * bounds and budget, and stops when cancelled.
  */
 import { expect, test } from '@playwright/test';
-import type { ApprovalRequest, DriverEvent } from '../relay/src/browser/protocol';
+import type { ApprovalRequest, DriverEvent } from '../src/shared/wire/driverProtocol';
 import { startDriverHub, TEST_CONFIG, type DriverHub } from './support/driverApp';
 import { startPageServer, type PageServer } from './support/pageServer';
 

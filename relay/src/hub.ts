@@ -7,18 +7,18 @@ import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { IsolatedAgent } from './browser/agent/isolatedAgent.js';
 import { BrowserDriver } from './browser/driver/browserDriver.js';
-import { hostIsOwn } from './hostValidation.js';
-import { DEFAULT_SESSION_LIMITS } from './httpSessions.js';
-import { mcpHttpEndpoint, type McpHttpEndpoint } from './mcpHttp.js';
-import type { HubToApp } from './appFrames.js';
+import { hostIsOwn } from './auth/hostValidation.js';
+import { DEFAULT_SESSION_LIMITS } from './routing/httpSessions.js';
+import { mcpHttpEndpoint, type McpHttpEndpoint } from './transports/mcpHttp.js';
+import type { HubToApp } from './framing/appFrames.js';
 import { EMPTY_MANIFEST, type Manifest } from './manifest.js';
-import { securityHeaders } from './securityHeaders.js';
-import { SessionRouter } from './sessionRouter.js';
+import { securityHeaders } from './auth/securityHeaders.js';
+import { SessionRouter } from './routing/sessionRouter.js';
 import { foreignHost, notOpen } from './sentences.js';
-import { attachEndpoints } from './socketEndpoints.js';
-import { staticHandler } from './staticFiles.js';
+import { attachEndpoints } from './transports/socketEndpoints.js';
+import { staticHandler } from './transports/staticFiles.js';
 import { RELAY_VERSION } from './version.js';
-import { tokenPath } from './tokenFile.js';
+import { tokenPath } from './auth/tokenFile.js';
 import { vmarkHomePath } from './vmarkHome.js';
 
 export interface HubOptions {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startHub } from './hub.js';
 import { loadManifest } from './manifest.js';
 import { portFromEnv } from './port.js';
-import { ensureToken } from './tokenFile.js';
+import { ensureToken } from './auth/tokenFile.js';
 import { ensureVmarkHome, vmarkHomePath } from './vmarkHome.js';
 
 const here = dirname(fileURLToPath(import.meta.url));

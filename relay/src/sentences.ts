@@ -2,7 +2,7 @@
  * Every sentence the relay answers with on its own, in one place. They are read by a model and
  * passed on to a person, so each says what happened and what to do.
  */
-import type { JsonRpcRequest } from './jsonRpc.js';
+import type { JsonRpcRequest } from './framing/jsonRpc.js';
 
 /** No app is connected to the hub. */
 export function notOpen(appUrl: string): string {

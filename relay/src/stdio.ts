@@ -5,15 +5,15 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { checkClientCredential, MALFORMED_CLIENT_TOKEN } from './clientCredential.js';
-import { launchHub } from './hubLauncher.js';
-import { MAX_FRAME_BYTES } from './limits.js';
-import { LineReader } from './lineFraming.js';
+import { checkClientCredential, MALFORMED_CLIENT_TOKEN } from './auth/clientCredential.js';
+import { launchHub } from './transports/hubLauncher.js';
+import { MAX_FRAME_BYTES } from './framing/limits.js';
+import { LineReader } from './framing/lineFraming.js';
 import { loadManifest } from './manifest.js';
 import { portFromEnv } from './port.js';
 import { hubUnreachable } from './sentences.js';
-import { StdioBridge } from './stdioBridge.js';
-import { readToken } from './tokenFile.js';
+import { StdioBridge } from './transports/stdioBridge.js';
+import { readToken } from './auth/tokenFile.js';
 import { RELAY_VERSION } from './version.js';
 import { vmarkHomePath } from './vmarkHome.js';
 

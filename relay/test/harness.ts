@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { startHub, type Hub, type HubOptions } from '../src/hub.js';
-import type { JsonRpcMessage } from '../src/jsonRpc.js';
+import type { JsonRpcMessage } from '../src/framing/jsonRpc.js';
 import type { Manifest } from '../src/manifest.js';
-import { ensureToken } from '../src/tokenFile.js';
+import { ensureToken } from '../src/auth/tokenFile.js';
 import { ensureVmarkHome } from '../src/vmarkHome.js';
 
 export const TEST_MANIFEST: Manifest = {

@@ -50,7 +50,7 @@ export async function actAsDriver(
       pos: () => Promise<number>,
     ): Promise<boolean>;
   };
-  const keys = (await import('../../relay/dist/browser/policy/keyChord.js' as string)) as {
+  const keys = (await import('../../relay/dist/shared/keyChord.js' as string)) as {
     keyChord(key: string, m?: DriverExtras['modifiers']): { ok: boolean; chord: string };
   };
   const result = await agent.act(args);

@@ -16,7 +16,7 @@ import type {
   DriverCommand,
   DriverEvent,
   DriverResult,
-} from '../../relay/src/browser/protocol';
+} from '../../src/shared/wire/driverProtocol';
 import { findChromium } from './chromium.mjs';
 
 export const TEST_CONFIG: BrowserConfig = {

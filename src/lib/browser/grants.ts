@@ -4,7 +4,7 @@
  * revokes them. What is stored is checked again when read back: a grant that does not parse, or
  * an operation that may never be granted, is dropped rather than trusted.
  */
-import type { Operation, StandingGrant } from './protocol';
+import type { Operation, StandingGrant } from '../../shared/wire/driverProtocol';
 
 /** Operations a standing grant may hold; eval, session, record, upload and attach never can. */
 export const GRANTABLE_OPERATIONS: readonly Operation[] = [

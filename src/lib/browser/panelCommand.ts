@@ -4,7 +4,8 @@
  * and prompts as an AI's call: a click in a panel is not an approval of what the page or the run
  * then does.
  */
-import type { DriverCommand, DriverResult } from './protocol';
+import type { PanelRefusalCode } from '../../shared/refusals';
+import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 
 export type PanelCommand = Extract<
   DriverCommand,
@@ -22,4 +23,4 @@ export type PanelCommand = Extract<
 >;
 
 /** A panel command's answer: the driver's, or the person said no to the prompt it needed. */
-export type PanelResult = DriverResult | { ok: false; error: 'NOT_ALLOWED'; message: string };
+export type PanelResult = DriverResult | { ok: false; error: PanelRefusalCode; message: string };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest, DriverResult } from './protocol';
+import type { ApprovalRequest, DriverResult } from '../../shared/wire/driverProtocol';
 import { promptOf } from './promptOf';
 
 const REQUEST: ApprovalRequest = {

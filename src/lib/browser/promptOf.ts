@@ -3,7 +3,7 @@
  * APPROVAL_REQUIRED, `details.approval` on ATTACHMENT_REQUIRED (a tab the person opened). The core
  * queues it for the person, and the AI client gets its fields (origin only), never the request.
  */
-import type { ApprovalRequest, DriverResult } from './protocol';
+import type { ApprovalRequest, DriverResult } from '../../shared/wire/driverProtocol';
 
 function isRequest(value: unknown): value is ApprovalRequest {
   if (typeof value !== 'object' || value === null) return false;

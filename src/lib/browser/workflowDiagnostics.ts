@@ -4,7 +4,7 @@
  * the text's lines. An error here is exactly what `browser.workflow_run` would refuse; warnings
  * are the parser's; an info marks an `action:` that is prose, where a run will pause. Pure.
  */
-import { checkWorkflowSource } from '../../../relay/src/browser/workflow/sourceChecks';
+import { checkWorkflowSource } from '../../shared/browserWorkflow/sourceChecks';
 import type { Problem, ProblemReport } from '../editors/problems';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrowserTabInfo } from './protocol';
+import type { BrowserTabInfo } from '../../shared/wire/driverProtocol';
 import { aiTabs, runFormOf } from './workflowForm';
 
 describe('the Run form of a workflow', () => {

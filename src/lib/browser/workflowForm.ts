@@ -3,9 +3,9 @@
  * (the parser's errors and the run's size bounds, each with its line), the inputs to ask for,
  * and the page its first step goes to (where a new tab for the run opens).
  */
-import { parseAction } from '../../../relay/src/browser/workflow/stepGrammar';
-import { checkWorkflowSource } from '../../../relay/src/browser/workflow/sourceChecks';
-import type { BrowserTabInfo } from './protocol';
+import { parseAction } from '../../shared/browserWorkflow/stepGrammar';
+import { checkWorkflowSource } from '../../shared/browserWorkflow/sourceChecks';
+import type { BrowserTabInfo } from '../../shared/wire/driverProtocol';
 
 export interface RunForm {
   /** Nothing in the text stops a run from starting. */

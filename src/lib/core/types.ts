@@ -11,7 +11,7 @@ import type {
   BrowserTabInfo,
   Operation,
   StandingGrant,
-} from '../browser/protocol';
+} from '../../shared/wire/driverProtocol';
 import type { RunView } from '../browser/runView';
 import type { PanelCommand, PanelResult } from '../browser/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';

@@ -6,9 +6,9 @@
  * with a plain sentence naming the argument (SPEC §2), never sent to the driver.
  */
 
-import { keyChord } from '../../../relay/src/browser/policy/keyChord';
+import { keyChord } from '../../shared/keyChord';
 import { notTaken } from './notTaken';
-import type { DriverCommand } from '../browser/protocol';
+import type { DriverCommand } from '../../shared/wire/driverProtocol';
 import type {
   BrowserAction,
   BrowserArgs,

@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
-import { REFUSALS } from '../refusals';
+import { REFUSALS } from '../../shared/refusals';
 import {
   MAX_RESULT_BYTES,
   REFUSAL_MEANINGS,

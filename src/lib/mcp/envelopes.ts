@@ -4,9 +4,9 @@
  */
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { REFUSALS, wireCode, type RefusalCode } from '../refusals';
+import { REFUSALS, wireCode, type RefusalCode } from '../../shared/refusals';
 
-export type { RefusalCode } from '../refusals';
+export type { RefusalCode } from '../../shared/refusals';
 
 /**
  * What a refusal code means to the model, one sentence, for the codes whose name does not say it;

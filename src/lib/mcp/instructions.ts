@@ -4,7 +4,7 @@
  * tool descriptions only say what each tool is for and when to use which action.
  */
 
-import { REFUSALS } from '../refusals';
+import { REFUSALS } from '../../shared/refusals';
 import { REFUSAL_MEANINGS, type RefusalCode } from './envelopes';
 
 export const SERVER_INFO = { name: 'vmark-web', version: '0.1.0' } as const;

@@ -6,7 +6,7 @@
  * give must fit. Objects are loose: a field added later does not break an older client.
  */
 import { z } from 'zod';
-import { WIRE_CODES, type WireCode } from '../refusals';
+import { WIRE_CODES, type WireCode } from '../../shared/refusals';
 
 const str = z.string().optional();
 const num = z.number().optional();

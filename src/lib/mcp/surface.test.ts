@@ -9,7 +9,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REFUSALS, type RefusalCode } from '../refusals';
+import { REFUSALS, type RefusalCode } from '../../shared/refusals';
 import { REFUSAL_MEANINGS } from './envelopes';
 import { REFUSAL_REASONS, SERVER_INFO, SERVER_INSTRUCTIONS, registerTools, success } from './index';
 

@@ -5,7 +5,7 @@
  * are clipped. Our own words are in the UI's language, so call these where the text is shown.
  */
 import { GRANTABLE_OPERATIONS } from '../browser/grants';
-import type { ApprovalRequest, Operation } from '../browser/protocol';
+import type { ApprovalRequest, Operation } from '../../shared/wire/driverProtocol';
 import type { MessageKey } from '../i18n/catalog';
 import { t } from '../i18n/i18n.svelte';
 

@@ -6,7 +6,7 @@
  * the person.
  */
 import { expect } from '@playwright/test';
-import { ERROR_CODES, WARNING_CODES } from '../../../relay/src/browser/workflow/diagnostics';
+import { ERROR_CODES, WARNING_CODES } from '../../../src/shared/browserWorkflow/diagnostics';
 import { allowOnce, tab } from './browser';
 import { refusalOf } from './common';
 import type { ContractContext, ContractRow } from './context';

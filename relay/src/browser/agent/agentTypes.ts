@@ -3,7 +3,7 @@
  * `IsolatedAgent` that calls them and the driver that reads their answers. Every value crosses
  * the page boundary as JSON. Field names follow the refusal vocabulary of the browser tools.
  */
-import type { Modifiers } from '../protocol.js';
+import type { Modifiers } from '#shared/wire/driverProtocol.js';
 
 /** Every method of `globalThis.__vmarkAgent`. */
 export type AgentMethod =

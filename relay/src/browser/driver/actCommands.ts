@@ -5,10 +5,11 @@
  * events; a page dialog it opens is reported at once and answered with the `dialog` operation.
  */
 import type { TypePlan } from '../agent/agentTypes.js';
-import { chordLabel, keyChord } from '../policy/keyChord.js';
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import { chordLabel, keyChord } from '#shared/keyChord.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { originForAgent, urlForAgent } from '../policy/urls.js';
-import { isResult, type AuthRequest, type DriverCore, type PageAgent, type Tab } from './core.js';
+import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
+import type { PageAgent } from './pageAgent.js';
 import type { DialogInfo } from './pageDialogs.js';
 import { typeText, untilDoneOrDialog, wheel, type Point } from './pageInput.js';
 import { withDriverInput } from './driverInput.js';

@@ -2,8 +2,9 @@
  * Calls into the page's agents, with what every call shares: the refusals an agent's error or
  * a failure turns into, and a page dialog that blocks the call.
  */
-import type { DriverResult } from '../protocol.js';
-import { isResult, type PageAgent, type Tab } from './core.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
+import { isResult, type Tab } from './core.js';
+import type { PageAgent } from './pageAgent.js';
 import { dialogOpen, errorText, fail } from './results.js';
 
 /**

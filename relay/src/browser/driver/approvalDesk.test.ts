@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApprovalRequest, DriverEvent } from '../protocol.js';
+import type { ApprovalRequest, DriverEvent } from '#shared/wire/driverProtocol.js';
 import { ApprovalDesk } from './approvalDesk.js';
 import type { Settings, Tab } from './core.js';
 

@@ -9,12 +9,9 @@ import { decide, decideDestination, type Decision } from '../policy/decide.js';
 import type { ParsedGrant } from '../policy/grants.js';
 import { OneShotStore } from '../policy/oneShots.js';
 import { PendingPrompts } from '../policy/pendingPrompts.js';
-import type { DriverEvent, DriverResult } from '../protocol.js';
-import type { AuthRequest, Settings, Tab } from './core.js';
+import type { DriverEvent, DriverResult } from '#shared/wire/driverProtocol.js';
+import type { AuthRequest, PromptOutcome, Settings, Tab } from './core.js';
 import { fail } from './results.js';
-
-/** How a prompt ended: the person's answer, or it no longer applies. */
-export type PromptOutcome = 'once' | 'site' | 'deny' | 'withdrawn';
 
 export class ApprovalDesk {
   readonly #oneShots = new OneShotStore();

@@ -4,39 +4,15 @@
  * import the driver itself, so there is no cycle between them.
  */
 import type { CDPSession, Page } from 'playwright-core';
-import type { FrameTarget } from '../agent/isolatedAgent.js';
 import type { ConsoleRing } from '../consoleRing.js';
-import type { GateSignals } from '../policy/gates.js';
-import type { ApprovalRequest, Operation, DriverResult } from '../protocol.js';
+import type { ApprovalRequest, Operation, DriverResult } from '#shared/wire/driverProtocol.js';
 import type { WorkflowState } from './workflowState.js';
-import type { PromptOutcome } from './approvalDesk.js';
 import type { DialogWatch } from './pageDialogs.js';
 import type { FrameAgents } from './frameAgents.js';
 import type { PopupLog } from './popupLog.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
-
-/** The in-page agent of one tab (relay/src/browser/agent): JSON in, JSON out. */
-export interface PageAgent {
-  call(method: string, args?: object): Promise<unknown>;
-  gateSignals(): Promise<GateSignals>;
-  /** Arms the recorder in this document and the next ones; reports come to `onEvent` as JSON. */
-  startRecording(onEvent: (json: string) => void): Promise<void>;
-  stopRecording(): Promise<void>;
-  /** Arms the watch for the person's presses, in this document and the next ones (agentWatch.ts). */
-  startWatching(onInput: () => void): Promise<void>;
-  stopWatching(): Promise<void>;
-  /** The frame id of a kept frame owner (agentFrames.ts), or null. */
-  frameIdAt(token: number, index: number): Promise<string | null>;
-  /** The point of frame `frameId`'s viewport in this one's, or why the frame cannot take it. */
-  hitOwner(frameId: string, point: { x: number; y: number }): Promise<unknown>;
-  /** The DevTools session the agent's frame lives in. */
-  sessionOf(): Promise<CDPSession>;
-  dispose(): Promise<void>;
-}
-
-/** The agent of a page's main frame, or with `target` of a frame inside it. */
-export type AgentFactory = (page: Page, target?: FrameTarget) => PageAgent;
+import type { PageAgent } from './pageAgent.js';
 
 /** Reader-mode extraction of captured HTML (relay/src/browser/extract), loaded when first used. */
 export type Extractor = (
@@ -80,6 +56,9 @@ export interface Tab {
   blocked: { url: string; message: string } | null;
   closed: boolean;
 }
+
+/** How a prompt ended: the person's answer, or it no longer applies. */
+export type PromptOutcome = 'once' | 'site' | 'deny' | 'withdrawn';
 
 export interface AuthRequest {
   operation: Operation;

@@ -1,5 +1,5 @@
 /** Which module answers which command of the contract. */
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import * as acts from './actCommands.js';
 import { isResult, type DriverCore } from './core.js';
 import { withDriverInput } from './driverInput.js';

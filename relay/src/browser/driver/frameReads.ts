@@ -4,7 +4,7 @@
  * no frame never comes here: its own agent answers alone, as it always did.
  */
 import type { QueryElement, SnapshotResult } from '../agent/agentTypes.js';
-import type { DriverResult } from '../protocol.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
 import { agentCall } from './agentCalls.js';
 import { isResult, type Tab } from './core.js';
 import { frameRef, parseRef } from './frameRefs.js';

@@ -7,7 +7,7 @@
 import { checkNavigation } from '../policy/navigationPolicy.js';
 import { classifyGate } from '../policy/gates.js';
 import { urlForAgent } from '../policy/urls.js';
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { readableTab } from './readCommands.js';
 import type { DialogInfo } from './pageDialogs.js';

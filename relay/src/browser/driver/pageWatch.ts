@@ -8,7 +8,8 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
 import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
-import type { AgentFactory, Tab } from './core.js';
+import type { Tab } from './core.js';
+import type { AgentFactory } from './pageAgent.js';
 import { FrameAgents } from './frameAgents.js';
 import { DialogWatch } from './pageDialogs.js';
 import { PopupLog } from './popupLog.js';

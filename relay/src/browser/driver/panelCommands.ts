@@ -2,7 +2,7 @@
  * The app's Browser panel: tabs, thumbnail, close and front. They come from the person's own
  * window, never from an AI client, so they need no approval; they never start the browser.
  */
-import type { BrowserTabInfo, DriverCommand, DriverResult } from '../protocol.js';
+import type { BrowserTabInfo, DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { originForAgent, urlForAgent } from '../policy/urls.js';
 import type { DriverCore, Tab } from './core.js';
 import { captureJpeg, THUMBNAIL_WIDTH } from './pageIo.js';

@@ -2,7 +2,7 @@
  * browser_read: read, screenshot, query, extract, console, wait_for, and console_clear. Each is
  * authorised as `read`; page content in the answers is marked untrusted.
  */
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { HTML_CAP } from '../extract/cap.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore, type Tab } from './core.js';

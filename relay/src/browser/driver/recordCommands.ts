@@ -3,7 +3,7 @@
  * site once and for all), then what they do in the tab is captured without any value; stop
  * answers the workflow text made of it, which parses and replays.
  */
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { urlForAgent } from '../policy/urls.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, errorText, fail } from './results.js';

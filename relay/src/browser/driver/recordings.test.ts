@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWorkflow } from '../workflow/parser.js';
+import { parseWorkflow } from '#shared/browserWorkflow/parser.js';
 import {
   CAUSED_WITHIN_MS,
   DRAIN_MS,

@@ -4,7 +4,7 @@
  * bare ref. The driver remembers the last generation that handed out refs, and refuses a ref
  * once the tab has navigated past it (SPEC §7), before asking anyone or touching the page.
  */
-import type { DriverResult } from '../protocol.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
 import type { Tab } from './core.js';
 import { fail } from './results.js';
 

@@ -1,5 +1,5 @@
 /** Building the driver's answers. */
-import type { DriverErrorCode, DriverResult } from '../protocol.js';
+import type { DriverErrorCode, DriverResult } from '#shared/wire/driverProtocol.js';
 
 export function fail(
   error: DriverErrorCode,

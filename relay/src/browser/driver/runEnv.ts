@@ -7,12 +7,12 @@
  * - the prompt went away (the page navigated): asked once more on the new page, then the run
  *   pauses, `dropped-by-navigation`.
  */
-import type { DriverResult } from '../protocol.js';
-import { actAttempt, extractAttempt, navigationAttempt } from '../workflow/attempts.js';
-import type { Executable } from '../workflow/plan.js';
-import type { RunClock } from '../workflow/runClock.js';
-import type { AttemptResult, RunEnv } from '../workflow/runEngine.js';
-import type { Candidate } from '../workflow/selfHeal.js';
+import type { DriverResult } from '#shared/wire/driverProtocol.js';
+import { actAttempt, extractAttempt, navigationAttempt } from '../runs/attempts.js';
+import type { Executable } from '#shared/browserWorkflow/plan.js';
+import type { RunClock } from '../runs/runClock.js';
+import type { AttemptResult, RunEnv } from '../runs/runEngine.js';
+import type { Candidate } from '../runs/selfHeal.js';
 import { act } from './actCommands.js';
 import type { DriverCore } from './core.js';
 import { withDriverInput } from './driverInput.js';

@@ -8,7 +8,7 @@
  * (driverInput.ts), is taken for the driver's and ignored. The watch is armed only while a run is
  * running in the tab.
  */
-import type { RunRegistry } from '../workflow/runRegistry.js';
+import type { RunRegistry } from '../runs/runRegistry.js';
 import type { DriverCore, Tab } from './core.js';
 import { isDriverInput } from './driverInput.js';
 import { errorText } from './results.js';

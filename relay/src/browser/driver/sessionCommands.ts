@@ -5,7 +5,7 @@
  * session loads only onto the origin it was saved from.
  */
 import { originForAgent } from '../policy/urls.js';
-import type { DriverCommand, DriverResult } from '../protocol.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
 import { isResult, type DriverCore, type Tab } from './core.js';
 import { evaluateIsolated } from './pageIo.js';
 import { done, errorText, fail } from './results.js';

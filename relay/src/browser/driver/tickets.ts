@@ -3,7 +3,7 @@
  * follow after `open` or `navigate` timed out. A ticket ends loaded, failed (with a refusal code)
  * or superseded by the tab's next navigation; until then any number of waiters may wait on it.
  */
-import type { DriverErrorCode } from '../protocol.js';
+import type { DriverErrorCode } from '#shared/wire/driverProtocol.js';
 
 export type TicketState = 'loading' | 'loaded' | 'failed' | 'superseded';
 

@@ -5,9 +5,9 @@
  * client that started it; the person's own input in its tab pauses it (runWatch.ts). Status and
  * cancel work while the browser tools are off.
  */
-import type { DriverCommand, DriverResult } from '../protocol.js';
-import { RunClock } from '../workflow/runClock.js';
-import { WorkflowRun } from '../workflow/runEngine.js';
+import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
+import { RunClock } from '../runs/runClock.js';
+import { WorkflowRun } from '../runs/runEngine.js';
 import { isResult, type DriverCore } from './core.js';
 import { done, fail } from './results.js';
 import { driverRunEnv } from './runEnv.js';

@@ -3,8 +3,8 @@
  * right type and size, modes that exclude each other excluded. The app checks too; the driver does
  * not rely on it.
  */
-import { keyChord } from './keyChord.js';
-import type { DriverCommand, Modifiers } from '../protocol.js';
+import { keyChord } from '#shared/keyChord.js';
+import type { DriverCommand, Modifiers } from '#shared/wire/driverProtocol.js';
 
 export type ShapeCheck = { ok: true; cmd: DriverCommand } | { ok: false; message: string };
 

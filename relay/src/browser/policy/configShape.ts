@@ -2,7 +2,7 @@
  * Checks the settings and approval answers the app pushes. A malformed configuration is refused
  * whole (the driver keeps the one it had); grants are read further by grants.ts.
  */
-import type { ApprovalAnswer, BrowserConfig, StandingGrant } from '../protocol.js';
+import type { ApprovalAnswer, BrowserConfig, StandingGrant } from '#shared/wire/driverProtocol.js';
 import { isOperation } from './operations.js';
 
 export const DEFAULT_CONFIG: BrowserConfig = {

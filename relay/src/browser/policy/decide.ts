@@ -5,7 +5,7 @@
  * The result is a value: allow, refuse (with a refusal code), or ask the person (with the prompt
  * to show and what an "Allow once" would be bound to).
  */
-import type { ApprovalRequest, DriverErrorCode, Operation } from '../protocol.js';
+import type { ApprovalRequest, DriverErrorCode, Operation } from '#shared/wire/driverProtocol.js';
 import type { AttachmentStore } from './attachments.js';
 import { grantCovers, type ParsedGrant } from './grants.js';
 import { NEVER_AUTOMATED, PAYLOAD_BOUND, isGrantable, payloadHash } from './operations.js';

@@ -2,7 +2,7 @@
  * Standing grants ("Allow on this site") as the driver holds them: parsed once per configuration,
  * merged per canonical pattern, and never covering an operation that cannot be granted.
  */
-import type { Operation, StandingGrant } from '../protocol.js';
+import type { Operation, StandingGrant } from '#shared/wire/driverProtocol.js';
 import { isGrantable, isOperation } from './operations.js';
 import {
   parseOriginPattern,

@@ -4,7 +4,7 @@
  * the exact payload. Spending one is atomic (it is gone once it matched); they lapse when their
  * tab navigates or closes; at most 256 wait unspent, the oldest going first.
  */
-import type { Operation } from '../protocol.js';
+import type { Operation } from '#shared/wire/driverProtocol.js';
 
 export interface Binding {
   tabId: string;

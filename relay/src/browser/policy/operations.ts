@@ -4,7 +4,7 @@
  * "Allow once" to the exact payload the person saw.
  */
 import { createHash } from 'node:crypto';
-import type { Operation } from '../protocol.js';
+import type { Operation } from '#shared/wire/driverProtocol.js';
 
 export const OPERATIONS: readonly Operation[] = [
   'read',

@@ -4,7 +4,7 @@
  * withdrawn first. A tab's prompts go when it navigates or closes.
  */
 import { randomBytes } from 'node:crypto';
-import type { ApprovalRequest } from '../protocol.js';
+import type { ApprovalRequest } from '#shared/wire/driverProtocol.js';
 import { bindingKey, type Binding } from './oneShots.js';
 
 export const MAX_PENDING_PROMPTS = 64;

@@ -13,7 +13,7 @@ import type {
   DriverEvent,
   DriverResult,
   Operation,
-} from '../../browser/protocol';
+} from '../../../shared/wire/driverProtocol';
 import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
 import { promptOf } from '../../browser/promptOf';
 import type { Approvals } from '../approvals';
@@ -22,6 +22,7 @@ import { BrowserChannel, unanswered } from './channel';
 import { runViewOf, withRun, type RunView } from '../../browser/runView';
 import { PanelAsks } from './panelAsks';
 import type { PanelCommand, PanelResult } from '../../browser/panelCommand';
+import { PANEL_REFUSALS } from '../../../shared/refusals';
 
 export type { PanelCommand, PanelResult };
 
@@ -139,7 +140,7 @@ export class BrowserSide {
       return {
         ok: false,
         error: 'NOT_ALLOWED',
-        message: 'You did not allow it, so nothing was done.',
+        message: PANEL_REFUSALS.NOT_ALLOWED.message,
       };
     }
     if (outcome === 'gone') {

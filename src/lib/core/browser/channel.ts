@@ -3,8 +3,8 @@
  * `{t: 'browser-result', id, result}` back. Every call is answered: by the driver, or with a
  * refusal when the link is not there, when it closes first, or when no answer comes in time.
  */
-import type { DriverCommand, DriverResult } from '../../browser/protocol';
-import { REFUSALS } from '../../refusals';
+import type { DriverCommand, DriverResult } from '../../../shared/wire/driverProtocol';
+import { REFUSALS } from '../../../shared/refusals';
 
 /**
  * Longer than the longest command (a 12 s load plus its setup), shorter than the hub's own 25 s

@@ -6,9 +6,13 @@
  * a prompt as the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
+import type {
+  ApprovalRequest,
+  DriverCommand,
+  DriverResult,
+} from '../../../shared/wire/driverProtocol';
 import { promptOf } from '../../browser/promptOf';
-import { isRefusalCode } from '../../refusals';
+import { isRefusalCode } from '../../../shared/refusals';
 import { extractAnswer, needsApproval, refusal, success } from '../../mcp';
 
 /** `scheme://host[:port]` of an address or origin, never its user, path, query or fragment. */

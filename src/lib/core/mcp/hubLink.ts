@@ -1,10 +1,10 @@
 /**
  * The core's connection to the hub's `/app` socket: it learns whether this browser serves AI
  * clients (active) or waits (standby), runs one MCP server per AI session, and carries the
- * browser driver's frames (relay/src/browser/protocol.ts) to and from the core.
+ * browser driver's frames (src/shared/wire/driverProtocol.ts) to and from the core.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { DriverEvent, DriverResult } from '../../browser/protocol';
+import type { DriverEvent, DriverResult } from '../../../shared/wire/driverProtocol';
 import { credentialHash } from '../clientCredentials';
 import { HubSessionTransport } from './hubTransport';
 
