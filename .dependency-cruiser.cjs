@@ -12,7 +12,7 @@ const PURE = [
   'src/lib/markdown',
   'src/lib/fileKinds',
   'src/lib/githubActions',
-  'src/lib/coherence/(?!io/)[^/]+/',
+  'src/lib/coherence/(?!fileSystemAccess/)',
 ].map((folder) => `^${folder}`);
 
 /** Libraries that reach storage, processes, the network or a browser. */
