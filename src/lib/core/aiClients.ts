@@ -4,9 +4,9 @@
  */
 import type { BrowserSide } from './browser/browserSide';
 import { ClientCredentials, type CredentialStorage } from './clientCredentials';
-import { HubLink, type AiClient, type LinkHost, type LinkState } from './mcp/hubLink';
-import type { HubSessionTransport } from './mcp/hubTransport';
-import { principalOf } from './mcp/sessionContext';
+import { HubLink, type AiClient, type LinkHost, type LinkState } from './hub/hubLink';
+import type { HubSessionTransport } from './hub/hubTransport';
+import { principalOf } from '../tools/sessionContext';
 import type { AiView } from './types';
 
 /** Opens one MCP server for a session; `principal` says who the session's credential names. */

@@ -13,11 +13,11 @@ import { DocumentStore } from './documentStore';
 import { refuse, type Result } from './errors';
 import { ioRefusal } from './fileAccess';
 import { draftOf, Journal } from './journal';
-import type { ToolHost } from './mcp/host';
+import type { ToolHost } from '../tools/host';
 import { restoreSession } from './restore';
 import { mergeSettings } from './settings';
 import type { Splice } from './textEdit';
-import { createToolHost } from './toolHost';
+import { createToolHost } from '../worker/toolHost';
 import { transformText } from './transformTab';
 import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
 import {
