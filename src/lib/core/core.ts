@@ -5,21 +5,21 @@
  */
 import type { TransformKind } from '../cjk';
 import type { Step } from '../collab/changeLog';
-import { AiClients, type OpenSession } from './aiClients';
-import { credentialStorage, openCoreDb, type Db } from './db';
-import { Documents, type DocumentEffects } from './documents/documents';
-import { isDirty, type DocState } from './documents/docState';
-import { DocumentStore } from './documentStore';
+import { AiClients, type OpenSession } from './hub/aiClients';
+import { credentialStorage, openCoreDb, type Db } from './persistence/db';
+import { Documents, type DocumentEffects } from './store/documents';
+import { isDirty, type DocState } from './store/docState';
+import { DocumentStore } from './store/documentStore';
 import { refuse, type Result } from './errors';
-import { ioRefusal } from './fileAccess';
-import { draftOf, Journal } from './journal';
+import { ioRefusal } from './workspaces/fileAccess';
+import { draftOf, Journal } from './persistence/journal';
 import type { ToolHost } from '../tools/host';
-import { restoreSession } from './restore';
-import { mergeSettings } from './settings';
-import type { Splice } from './textEdit';
+import { restoreSession } from './persistence/restore';
+import { mergeSettings } from './persistence/settings';
+import type { Splice } from './store/textEdit';
 import { createToolHost } from '../worker/toolHost';
 import { transformText } from './transformTab';
-import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
+import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './workspaces/treeOps';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
@@ -29,14 +29,14 @@ import {
   type SettingsPatch,
   type Snapshot,
 } from './types';
-import { Workspaces } from './workspaces';
-import { Approvals, promptWindow } from './approvals';
-import { WindowLinks, type Listener } from './windowLinks';
-import { SnapshotPacer } from './snapshotPacer';
-import { snapshotOf } from './snapshotOf';
-import { workflowFile, type WorkflowFileCall } from './workflowFiles';
-import * as coherence from './coherence/coherenceKernels';
-import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
+import { Workspaces } from './workspaces/workspaces';
+import { Approvals, promptWindow } from './windows/approvals';
+import { WindowLinks, type Listener } from './windows/windowLinks';
+import { SnapshotPacer } from './windows/snapshotPacer';
+import { snapshotOf } from './windows/snapshotOf';
+import { workflowFile, type WorkflowFileCall } from './workspaces/workflowFiles';
+import * as coherence from './coherenceRecords/coherenceKernels';
+import { BrowserSide, type PanelCommand, type PanelResult } from './browserLink/browserSide';
 import type { ApprovalAnswer, Operation } from '../browser/protocol';
 import { notices, type Notice } from './notice';
 

@@ -1,7 +1,7 @@
 /** A CJK transform of a whole tab's text, for the app's command and for `document.transform`. */
 import { transformMarkdownChecked, type TransformKind } from '../cjk';
 import type { CjkFormatSettings } from '../cjk/settings';
-import type { DocState } from './documents/docState';
+import type { DocState } from './store/docState';
 import { refuse, type Result } from './errors';
 
 /** The transformed text of a markdown tab (the same text when nothing needs to change). */

@@ -4,9 +4,9 @@
  * memory (testHost.ts). Tools read tabs and windows through it and change documents only through
  * `mutate`, `save`, `close`, `open` and `newTab`.
  */
-import type { DocState } from '../core/documents/docState';
-import type { Compute, DocumentListener, MutateOptions } from '../core/documents/documents';
-import type { ResolvedPath } from '../core/documents/files';
+import type { DocState } from '../core/store/docState';
+import type { Compute, DocumentListener, MutateOptions } from '../core/store/documents';
+import type { ResolvedPath } from '../core/store/files';
 import type { Result } from '../core/errors';
 import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '../core/types';
 import type { LintResult } from '../workflow/lint/diagnostics';

@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { kindForPath } from '../documents/kind';
 import { basenameOf } from '../paths';
-import type { DocumentEvent } from '../core/documents/documents';
+import type { DocumentEvent } from '../core/store/documents';
 import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
 import { changesDocumentList } from './listChangeRecords';
 import { createCoalescer, type Timers } from './coalescer';

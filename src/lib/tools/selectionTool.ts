@@ -9,7 +9,7 @@ import {
   type SelectionArgs,
 } from '../mcp';
 import { composingRefusal, type Refusal } from '../core/errors';
-import { withDeadline } from '../core/windowDeadline';
+import { withDeadline } from '../core/windows/windowDeadline';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';
 

@@ -3,10 +3,10 @@
  * (Documents, createToolHost), with windows that hold no editors unless a test gives them one.
  */
 import type { Step } from '../collab/changeLog';
-import { Approvals } from '../core/approvals';
-import { Documents } from '../core/documents/documents';
-import { MemoryFiles } from '../core/documents/memoryFiles';
-import { DocumentStore } from '../core/documentStore';
+import { Approvals } from '../core/windows/approvals';
+import { Documents } from '../core/store/documents';
+import { MemoryFiles } from '../core/store/memoryFiles';
+import { DocumentStore } from '../core/store/documentStore';
 import { createToolHost } from './toolHost';
 import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../core/types';
 import type { ToolHost } from '../tools/host';
@@ -15,7 +15,7 @@ import { CoherenceKernel } from '../coherence/kernel';
 import { inProcessLock } from '../coherence/ledgerFs';
 import { memoryLedgerFs, type MemoryLedgerFs } from '../coherence/memoryLedgerFs';
 import { emptyWorkspaceState } from '../coherence/workspaceState';
-import { mountOfRoot } from '../core/coherence/workspaceRoot';
+import { mountOfRoot } from '../core/coherenceRecords/workspaceRoot';
 
 /** The coherence writer id of the test host's profile. */
 export const TEST_WRITER = '0198fa00-0000-7000-8000-0000000000ff';

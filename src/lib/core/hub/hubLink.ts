@@ -5,7 +5,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { DriverEvent, DriverResult } from '../../browser/protocol';
-import { credentialHash } from '../clientCredentials';
+import { credentialHash } from './clientCredentials';
 import { HubSessionTransport } from './hubTransport';
 
 export type LinkState = 'offline' | 'connecting' | 'active' | 'standby';

@@ -4,8 +4,8 @@
  * method, and a generation per window id so a reloaded window is told apart from the page it
  * replaced.
  */
-import { Compositions } from '../collab/compositions';
-import type { CoreEvent, EditorAgent } from './types';
+import { Compositions } from '../../collab/compositions';
+import type { CoreEvent, EditorAgent } from '../types';
 
 export type Listener = (event: CoreEvent) => void;
 

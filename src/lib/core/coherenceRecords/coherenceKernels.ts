@@ -22,7 +22,7 @@ import { scan } from '../../coherence/scan';
 import { putSnapshot } from '../../coherence/snapshots';
 import { capture } from '../../coherence/capture';
 import { inputsFromReads } from '../../coherence/mcpProvenance';
-import { coherenceWriterId, type Db } from '../db';
+import { coherenceWriterId, type Db } from '../persistence/db';
 import { PersonActs } from '../../coherence/personActs';
 import { recordPanel } from './recordPanel';
 import { REPORT_GRACE_MS, watchFolder } from './folderWatch';

@@ -1,11 +1,11 @@
 /** Turns the bytes of a file into a document the store can hold: kind, mode, text, read-only state. */
-import { isBrowserWorkflowPath } from '../documents/browserWorkflowFile';
-import { checkOpenSize, resolveKind } from '../documents/kind';
-import { decodeFile } from '../markdown/textCodec';
-import { refuse, type Result } from './errors';
-import { notices, type Notice } from './notice';
-import type { NewDoc } from './documents/docState';
-import type { FileContent } from './documents/files';
+import { isBrowserWorkflowPath } from '../../documents/browserWorkflowFile';
+import { checkOpenSize, resolveKind } from '../../documents/kind';
+import { decodeFile } from '../../markdown/textCodec';
+import { refuse, type Result } from '../errors';
+import { notices, type Notice } from '../notice';
+import type { NewDoc } from './docState';
+import type { FileContent } from './files';
 
 export async function readDocument(
   path: string,

@@ -7,7 +7,7 @@
 import { isRevision, newRevision } from '../../revisions/revision';
 import type { Step } from '../../collab/changeLog';
 import { refuse, type Result } from '../errors';
-import { applySplices, diffSplice, type Splice } from '../textEdit';
+import { applySplices, diffSplice, type Splice } from './textEdit';
 import { isDirty, type DocState } from './docState';
 
 export interface Transaction {

@@ -1,11 +1,11 @@
 /** What every window is sent of the core's state: one snapshot, made from the core's parts. */
-import type { AiClients } from './aiClients';
+import type { AiClients } from '../hub/aiClients';
 import type { Approvals } from './approvals';
-import type { BrowserSide } from './browser/browserSide';
-import type { DocumentStore } from './documentStore';
-import type { Notice } from './notice';
-import type { Settings, Snapshot } from './types';
-import type { Workspaces } from './workspaces';
+import type { BrowserSide } from '../browserLink/browserSide';
+import type { DocumentStore } from '../store/documentStore';
+import type { Notice } from '../notice';
+import type { Settings, Snapshot } from '../types';
+import type { Workspaces } from '../workspaces/workspaces';
 
 export interface SnapshotParts {
   store: DocumentStore;

@@ -1,12 +1,12 @@
 /** The mounted workspaces: the browser's private file system as `/notes`, plus folders the person picked. */
-import { DEFAULT_MOUNT, parseVirtualPath, uniqueMountName } from '../paths';
-import type { Db } from './db';
-import type { DocumentFiles, FileContent, ResolvedPath } from './documents/files';
-import { refuse, type Result } from './errors';
+import { DEFAULT_MOUNT, parseVirtualPath, uniqueMountName } from '../../paths';
+import type { Db } from '../persistence/db';
+import type { DocumentFiles, FileContent, ResolvedPath } from '../store/files';
+import { refuse, type Result } from '../errors';
 import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
 import { watchFile, watchTree } from './fileWatch';
-import type { WatchRecord } from '../coherence/workspaceWatch';
-import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from './types';
+import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from '../types';
 
 interface Mounted {
   mount: string;

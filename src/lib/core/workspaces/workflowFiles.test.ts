@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryFiles } from './documents/memoryFiles';
+import { MemoryFiles } from '../store/memoryFiles';
 import {
   listWorkflowFiles,
   WALK_LIMITS,
   workflowFile,
   type WorkflowFileDeps,
 } from './workflowFiles';
-import type { DirEntry } from './types';
+import type { DirEntry } from '../types';
 
 /** A directory listing over MemoryFiles' files and folders. */
 function lister(files: MemoryFiles, calls: string[] = []) {

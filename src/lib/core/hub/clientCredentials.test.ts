@@ -6,7 +6,7 @@ import {
   principalProblem,
   type StoredCredential,
 } from './clientCredentials';
-import { principalOf } from '../tools/sessionContext';
+import { principalOf } from '../../tools/sessionContext';
 
 /** Storage in memory that keeps what was saved, as JSON (as IndexedDB would clone it). */
 function memoryStorage(initial: unknown = undefined) {

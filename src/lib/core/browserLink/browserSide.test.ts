@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApprovalRequest, DriverResult } from '../../browser/protocol';
-import { Approvals } from '../approvals';
+import { Approvals } from '../windows/approvals';
 import { DEFAULT_SETTINGS, type Settings } from '../types';
 import { BrowserSide, configOf } from './browserSide';
 import { BrowserChannel, CHANNEL_TIMEOUT_MS } from './channel';

@@ -1,7 +1,7 @@
 /** The core's IndexedDB: folder handles, settings, the tab layout and unsaved drafts. */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { CredentialStorage, StoredCredential } from './clientCredentials';
-import type { EditorMode, DocKind, Settings, TextFormat } from './types';
+import type { CredentialStorage, StoredCredential } from '../hub/clientCredentials';
+import type { EditorMode, DocKind, Settings, TextFormat } from '../types';
 
 export interface StoredFolder {
   mount: string;

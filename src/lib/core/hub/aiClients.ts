@@ -2,12 +2,12 @@
  * The core's side of AI clients: the link to the hub, the sessions it reports, and the person's
  * client credentials (Settings → AI clients), which tell who each session is.
  */
-import type { BrowserSide } from './browser/browserSide';
+import type { BrowserSide } from '../browserLink/browserSide';
 import { ClientCredentials, type CredentialStorage } from './clientCredentials';
-import { HubLink, type AiClient, type LinkHost, type LinkState } from './hub/hubLink';
-import type { HubSessionTransport } from './hub/hubTransport';
-import { principalOf } from '../tools/sessionContext';
-import type { AiView } from './types';
+import { HubLink, type AiClient, type LinkHost, type LinkState } from './hubLink';
+import type { HubSessionTransport } from './hubTransport';
+import { principalOf } from '../../tools/sessionContext';
+import type { AiView } from '../types';
 
 /** Opens one MCP server for a session; `principal` says who the session's credential names. */
 export type OpenSession = (

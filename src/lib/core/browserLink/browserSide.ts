@@ -16,7 +16,7 @@ import type {
 } from '../../browser/protocol';
 import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
 import { promptOf } from '../../browser/promptOf';
-import type { Approvals } from '../approvals';
+import type { Approvals } from '../windows/approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
 import { runViewOf, withRun, type RunView } from '../../browser/runView';

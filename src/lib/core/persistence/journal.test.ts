@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createDocState } from './documents/docState';
-import { LF_FORMAT } from './documentStore';
+import { createDocState } from '../store/docState';
+import { LF_FORMAT } from '../store/documentStore';
 import { draftOf } from './journal';
 
 describe('the draft the journal keeps of a tab', () => {

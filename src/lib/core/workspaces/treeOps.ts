@@ -2,9 +2,9 @@
  * Listing, creating and renaming entries of the file tree, and saving pasted images, with every
  * refusal as a value.
  */
-import { dirnameOf, joinVirtual, validateName } from '../paths';
-import { ASSETS_FOLDER, assetAddress, freeName, pastedImageName } from '../paths/pastedImage';
-import { refuse, type Refusal } from './errors';
+import { dirnameOf, joinVirtual, validateName } from '../../paths';
+import { ASSETS_FOLDER, assetAddress, freeName, pastedImageName } from '../../paths/pastedImage';
+import { refuse, type Refusal } from '../errors';
 import { dirAt, exists, listEntries, renameIn, writeFile } from './fileAccess';
 import type { Workspaces } from './workspaces';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mergeSettings } from './settings';
-import { DEFAULT_SETTINGS } from './types';
+import { DEFAULT_SETTINGS } from '../types';
 
 describe('mergeSettings', () => {
   it('applies valid fields and keeps the rest', () => {

@@ -1,6 +1,6 @@
 /** Reading and writing files and folders through File System Access handles (OPFS or a picked folder). */
-import { refuse, type Result } from './errors';
-import type { DirEntry } from './types';
+import { refuse, type Result } from '../errors';
+import type { DirEntry } from '../types';
 
 export function isNotFound(e: unknown): boolean {
   return (

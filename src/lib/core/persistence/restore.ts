@@ -1,9 +1,9 @@
 /** Bringing back the previous session: its tabs, and the unsaved text journaled for them. */
 import type { Db } from './db';
-import type { Documents } from './documents/documents';
-import { LF_FORMAT, UNKNOWN_SAVED } from './documents/docState';
+import type { Documents } from '../store/documents';
+import { LF_FORMAT, UNKNOWN_SAVED } from '../store/docState';
 import type { Journal } from './journal';
-import { notices } from './notice';
+import { notices } from '../notice';
 
 /** Restores the layout into the `main` window; answers how many tabs got their drafts back. */
 export async function restoreSession(

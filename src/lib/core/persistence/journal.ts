@@ -3,7 +3,7 @@
  * in flight only the newest text waits, so typing never queues up work and nothing typed is lost.
  */
 import type { Db, Draft } from './db';
-import { isDirty, type DocState } from './documents/docState';
+import { isDirty, type DocState } from '../store/docState';
 
 export class Journal {
   private readonly waiting = new Map<string, Draft | null>();

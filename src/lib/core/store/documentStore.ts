@@ -3,12 +3,12 @@
  * one document; it can be shown in several windows at once (each window lists it, and places it
  * in its own workspace instance). Text changes never happen here: see documents/transaction.ts.
  */
-import { refuse, type Result } from './errors';
-import { createDocState, isDirty, type DocState, type NewDoc } from './documents/docState';
-import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from './types';
-import type { StoredTab } from './db';
+import { refuse, type Result } from '../errors';
+import { createDocState, isDirty, type DocState, type NewDoc } from './docState';
+import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from '../types';
+import type { StoredTab } from '../persistence/db';
 
-export { LF_FORMAT, type DocState, type NewDoc } from './documents/docState';
+export { LF_FORMAT, type DocState, type NewDoc } from './docState';
 
 interface WindowState {
   id: string;

@@ -6,13 +6,13 @@
  * documents (recursive; every record is passed on). Without an observer, or for a folder that is
  * not there, nothing is watched.
  */
-import type { WatchRecord } from '../coherence/workspaceWatch';
+import type { WatchRecord } from '../../coherence/workspaceWatch';
 import {
   toWatchRecord,
   type ObserverClass,
   type ObserverLike,
   type ObserverRecord,
-} from './coherence/folderWatch';
+} from '../coherenceRecords/folderWatch';
 import { dirAt } from './fileAccess';
 
 function names(record: ObserverRecord, name: string): boolean {
