@@ -10,7 +10,7 @@ import { credentialStorage, openCoreDb, type Db } from './persistence/db';
 import { Documents, type DocumentEffects } from './store/documents';
 import { isDirty, type DocState } from './store/docState';
 import { DocumentStore } from './store/documentStore';
-import { refuse, type Result } from './errors';
+import { refuse, type Result } from '../result';
 import { ioRefusal } from './workspaces/fileAccess';
 import { draftOf, Journal } from './persistence/journal';
 import type { ToolHost } from '../tools/host';
@@ -18,7 +18,7 @@ import { restoreSession } from './persistence/restore';
 import { mergeSettings } from './persistence/settings';
 import type { Splice } from './store/textEdit';
 import { createToolHost } from '../worker/toolHost';
-import { transformText } from './transformTab';
+import { transformText } from '../cjk/transformTab';
 import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './workspaces/treeOps';
 import {
   DEFAULT_SETTINGS,

@@ -1,6 +1,6 @@
 /** Shapes shared by the core (SharedWorker) and the windows that view it. */
 import type { CredentialInfo } from './hub/clientCredentials';
-import type { Result } from './errors';
+import type { Result } from '../result';
 import type { Splice } from './store/textEdit';
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';

@@ -10,7 +10,7 @@ import {
   writeAnswer,
   type DocumentArgs,
 } from '../mcp';
-import { transformText } from '../core/transformTab';
+import { transformText } from '../cjk/transformTab';
 import type { TabView, ToolHost } from './host';
 import { inScope, targetTab } from './target';
 import type { SessionContext } from './sessionContext';

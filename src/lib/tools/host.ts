@@ -7,7 +7,7 @@
 import type { DocState } from '../core/store/docState';
 import type { Compute, DocumentListener, MutateOptions } from '../core/store/documents';
 import type { ResolvedPath } from '../core/store/files';
-import type { Result } from '../core/errors';
+import type { Result } from '../result';
 import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '../core/types';
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../browser/protocol';

@@ -8,7 +8,7 @@ import {
   success,
   type SelectionArgs,
 } from '../mcp';
-import { composingRefusal, type Refusal } from '../core/errors';
+import { composingRefusal, type Refusal } from '../result';
 import { withDeadline } from '../core/windows/windowDeadline';
 import type { ToolHost } from './host';
 import { targetWindow } from './target';

@@ -11,7 +11,7 @@ import {
 } from '../mcp';
 import { applyPatches } from '../workflow/applyPatches';
 import { parsePatches } from '../workflow/irPatch';
-import { refuse } from '../core/errors';
+import { refuse } from '../result';
 import type { ToolHost } from './host';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';
 import { targetTab } from './target';

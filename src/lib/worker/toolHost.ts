@@ -6,7 +6,7 @@ import type { SessionRead } from '../coherence/mcpProvenance';
 import type { Approvals } from '../core/windows/approvals';
 import type { Documents } from '../core/store/documents';
 import { isDirty } from '../core/store/docState';
-import { refuse } from '../core/errors';
+import { refuse } from '../result';
 import { readDocument } from '../core/store/openDocument';
 import { withDeadline } from '../core/windows/windowDeadline';
 import type { ToolHost } from '../tools/host';

@@ -7,7 +7,7 @@
  * hash up among the live credentials each time it asks, so a revoked credential names nobody
  * from that moment on, sessions already connected included.
  */
-import { refuse, type Refusal, type Result } from '../errors';
+import { refuse, type Refusal, type Result } from '../../result';
 
 /** A credential as the person sees it: never its secret, never its hash. */
 export interface CredentialInfo {

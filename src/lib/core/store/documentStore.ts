@@ -3,7 +3,7 @@
  * one document; it can be shown in several windows at once (each window lists it, and places it
  * in its own workspace instance). Text changes never happen here: see documents/transaction.ts.
  */
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import { createDocState, isDirty, type DocState, type NewDoc } from './docState';
 import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from '../types';
 import type { StoredTab } from '../persistence/db';

@@ -10,7 +10,7 @@ import { resolveKind } from '../../documents/kind';
 import { dirnameOf } from '../../paths';
 import { encodeFile, formatForSave } from '../../markdown/textCodec';
 import type { DocumentStore } from './documentStore';
-import { composingRefusal, refuse, type Refusal, type Result } from '../errors';
+import { composingRefusal, refuse, type Refusal, type Result } from '../../result';
 import { readDocument } from './openDocument';
 import type { Splice } from './textEdit';
 import type { DocKind } from '../types';

@@ -3,7 +3,7 @@
  * whole-file reads and writes, and every failure as a refusal. Workspaces implements it with File
  * System Access handles (OPFS or a picked folder); MemoryFiles keeps files in a Map for tests.
  */
-import type { Result } from '../errors';
+import type { Result } from '../../result';
 import type { WatchRecord } from '../../coherence/workspaceWatch';
 import type { DirEntry, WorkspaceInfo } from '../types';
 

@@ -2,7 +2,7 @@
 import { isBrowserWorkflowPath } from '../../documents/browserWorkflowFile';
 import { checkOpenSize, resolveKind } from '../../documents/kind';
 import { decodeFile } from '../../markdown/textCodec';
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import { notices, type Notice } from '../notice';
 import type { NewDoc } from './docState';
 import type { FileContent } from './files';

@@ -6,7 +6,7 @@
  */
 import { isRevision, newRevision } from '../../revisions/revision';
 import type { Step } from '../../collab/changeLog';
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import { applySplices, diffSplice, type Splice } from './textEdit';
 import { isDirty, type DocState } from './docState';
 

@@ -1,5 +1,5 @@
 /** Reading and writing files and folders through File System Access handles (OPFS or a picked folder). */
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import type { DirEntry } from '../types';
 
 export function isNotFound(e: unknown): boolean {

@@ -4,7 +4,7 @@
  */
 import { dirnameOf, joinVirtual, validateName } from '../../paths';
 import { ASSETS_FOLDER, assetAddress, freeName, pastedImageName } from '../../paths/pastedImage';
-import { refuse, type Refusal } from '../errors';
+import { refuse, type Refusal } from '../../result';
 import { dirAt, exists, listEntries, renameIn, writeFile } from './fileAccess';
 import type { Workspaces } from './workspaces';
 

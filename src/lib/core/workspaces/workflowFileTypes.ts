@@ -1,5 +1,5 @@
 /** What the Workflows panel asks of the core about workflow files, and the answers. */
-import type { Result } from '../errors';
+import type { Result } from '../../result';
 
 export interface WorkflowFileInfo {
   path: string;

@@ -6,7 +6,7 @@
 import { isBrowserWorkflowPath, WORKFLOW_FILE_SUFFIX } from '../../documents/browserWorkflowFile';
 import { decodeFile } from '../../markdown/textCodec';
 import { joinVirtual, validateName } from '../../paths';
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import type { DocumentFiles } from '../store/files';
 import type { WorkflowFileAnswer, WorkflowFileCall, WorkflowFileInfo } from './workflowFileTypes';
 

@@ -2,7 +2,7 @@
 import { DEFAULT_MOUNT, parseVirtualPath, uniqueMountName } from '../../paths';
 import type { Db } from '../persistence/db';
 import type { DocumentFiles, FileContent, ResolvedPath } from '../store/files';
-import { refuse, type Result } from '../errors';
+import { refuse, type Result } from '../../result';
 import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
 import { watchFile, watchTree } from './fileWatch';
 import type { WatchRecord } from '../../coherence/workspaceWatch';

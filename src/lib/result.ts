@@ -1,6 +1,6 @@
 /** Refusals as values, with the codes of the one vocabulary in ../refusals.ts. */
-import { COMPOSING_RETRY_AFTER_MS } from '../collab/compositions';
-import { REFUSALS, type RefusalCode } from '../refusals';
+import { COMPOSING_RETRY_AFTER_MS } from './collab/compositions';
+import { REFUSALS, type RefusalCode } from './refusals';
 
 export type ErrorCode = RefusalCode;
 

@@ -1,8 +1,8 @@
 /** A CJK transform of a whole tab's text, for the app's command and for `document.transform`. */
-import { transformMarkdownChecked, type TransformKind } from '../cjk';
-import type { CjkFormatSettings } from '../cjk/settings';
-import type { DocState } from './store/docState';
-import { refuse, type Result } from './errors';
+import { transformMarkdownChecked, type TransformKind } from '.';
+import type { CjkFormatSettings } from './settings';
+import type { DocState } from '../core/store/docState';
+import { refuse, type Result } from '../result';
 
 /** The transformed text of a markdown tab (the same text when nothing needs to change). */
 export function transformText(
