@@ -17,11 +17,3 @@ export interface SessionContext {
    */
   reads: SessionRead[];
 }
-
-/** Asks, each time, whose live credential has the session's hash (null: none is). */
-export function principalOf(
-  credentialHash: Promise<string | null>,
-  principalForHash: (hash: string | null) => string | null,
-): () => Promise<string | null> {
-  return async () => principalForHash(await credentialHash.catch(() => null));
-}

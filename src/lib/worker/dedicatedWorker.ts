@@ -4,6 +4,7 @@ import './zodWithoutEval';
 import * as Comlink from 'comlink';
 import { Core } from '../core/core';
 import { openMcpSession } from '../tools/server';
+import { toolHostOf } from './toolHost';
 
 // The window calls as soon as the worker exists; messages that arrive while the core starts are
 // kept and handed to comlink once it listens (a worker's messages are not queued for later).
@@ -12,8 +13,9 @@ const keep = (event: MessageEvent) => early.push(event);
 self.addEventListener('message', keep);
 
 void Core.start().then((core) => {
+  const host = toolHostOf(core);
   core.startHubLink((transport, client, identity) =>
-    openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client', identity),
+    openMcpSession(host, transport, client?.name ?? 'An AI client', identity),
   );
   Comlink.expose(core);
   self.removeEventListener('message', keep);

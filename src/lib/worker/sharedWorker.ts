@@ -4,13 +4,16 @@ import './zodWithoutEval';
 import * as Comlink from 'comlink';
 import { Core } from '../core/core';
 import { openMcpSession } from '../tools/server';
+import { toolHostOf } from './toolHost';
 
 const ready = Core.start();
 ready.then(
-  (core) =>
+  (core) => {
+    const host = toolHostOf(core);
     core.startHubLink((transport, client, identity) =>
-      openMcpSession(core.toolHost, transport, client?.name ?? 'An AI client', identity),
-    ),
+      openMcpSession(host, transport, client?.name ?? 'An AI client', identity),
+    );
+  },
   (e) => console.error('VMark Web core failed to start', e),
 );
 

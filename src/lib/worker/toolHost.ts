@@ -1,4 +1,7 @@
-/** The core's side of what MCP tools may do (see mcp/host.ts): documents, windows, approvals. */
+/**
+ * The adapter that fills the tools' hosts (see tools/host.ts) from the core: documents, windows,
+ * files, approvals, the browser and coherence. The only module that sees both the tools and the core.
+ */
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../browser/protocol';
 import type { CoherenceKernel } from '../coherence/kernel';
@@ -12,6 +15,7 @@ import { withDeadline } from '../core/windows/windowDeadline';
 import type { ToolHost } from '../tools/host';
 import type { EditorAgent, Settings } from '../core/types';
 import { notices, type Notice } from '../core/notice';
+import type { Core } from '../core/core';
 
 export interface ToolHostDeps {
   documents: Documents;
@@ -36,6 +40,26 @@ export interface ToolHostDeps {
     text: string,
     by: { reads: readonly SessionRead[] },
   ): Promise<{ content?: string; error?: string; recorded?: boolean }>;
+}
+
+/** The tools' host of a running core (the worker's entry files give it to every MCP session). */
+export function toolHostOf(core: Core): ToolHost {
+  return createToolHost({
+    coherence: (root) => core.coherence.kernel(root),
+    coherenceHead: (path) => core.coherence.headOf(path),
+    captureSave: (path, text, by) => core.coherence.captureSave(path, text, by),
+    documents: core.documents,
+    settings: () => core.settings,
+    approvals: core.approvals,
+    agent: (windowId) => core.windows.agent(windowId),
+    composing: (tabId) => core.windows.composing(tabId),
+    anyAgent: (preferred) => core.windows.anyAgent(preferred),
+    notify: (message) => core.notify(message),
+    changed: () => core.changed(),
+    lintHere: async (text, path) =>
+      (await import('../workflow/lint/linter')).lintWorkflow(text, path),
+    browser: (cmd, client) => core.browser.call(cmd, client),
+  });
 }
 
 export function createToolHost(deps: ToolHostDeps): ToolHost {

@@ -3,10 +3,9 @@
  * client credentials (Settings → AI clients), which tell who each session is.
  */
 import type { BrowserSide } from '../browserLink/browserSide';
-import { ClientCredentials, type CredentialStorage } from './clientCredentials';
+import { ClientCredentials, principalOf, type CredentialStorage } from './clientCredentials';
 import { HubLink, type AiClient, type LinkHost, type LinkState } from './hubLink';
 import type { HubSessionTransport } from './hubTransport';
-import { principalOf } from '../../tools/sessionContext';
 import type { AiView } from '../types';
 
 /** Opens one MCP server for a session; `principal` says who the session's credential names. */

@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ClientCredentials,
   credentialHash,
+  principalOf,
   principalProblem,
   type StoredCredential,
 } from './clientCredentials';
-import { principalOf } from '../../tools/sessionContext';
 
 /** Storage in memory that keeps what was saved, as JSON (as IndexedDB would clone it). */
 function memoryStorage(initial: unknown = undefined) {

@@ -171,3 +171,11 @@ export class ClientCredentials {
     await this.storage.save(next);
   }
 }
+
+/** Asks, each time, whose live credential has the session's hash (null: none is). */
+export function principalOf(
+  credentialHash: Promise<string | null>,
+  principalForHash: (hash: string | null) => string | null,
+): () => Promise<string | null> {
+  return async () => principalForHash(await credentialHash.catch(() => null));
+}
