@@ -1,4 +1,4 @@
-/** Refusals as values, with the codes of the one vocabulary in ../refusals.ts. */
+/** Refusals as values, with the codes of the one vocabulary in refusals.ts. */
 import { COMPOSING_RETRY_AFTER_MS } from './collab/compositions';
 import { REFUSALS, type RefusalCode } from './refusals';
 

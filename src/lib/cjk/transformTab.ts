@@ -1,12 +1,11 @@
 /** A CJK transform of a whole tab's text, for the app's command and for `document.transform`. */
-import { transformMarkdownChecked, type TransformKind } from '.';
+import { transformMarkdownChecked, type TransformKind } from './index';
 import type { CjkFormatSettings } from './settings';
-import type { DocState } from '../core/store/docState';
 import { refuse, type Result } from '../result';
 
 /** The transformed text of a markdown tab (the same text when nothing needs to change). */
 export function transformText(
-  doc: Readonly<DocState>,
+  doc: { readonly id: string; readonly kind: string; readonly text: string },
   kind: TransformKind,
   settings: CjkFormatSettings,
 ): Result<{ text: string }> {

@@ -6,7 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, browserCommand, MAX_TIMEOUT_MS, refusal, type CallContext } from '../mcp';
 import { toolResult } from './browserResult';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';
-import type { ToolHost } from './host';
+import type { BrowserHost, SettingsHost } from './host';
 
 const LONG: Record<string, string> = {
   open: 'Loading the page',
@@ -19,7 +19,7 @@ export const DISABLED_MESSAGE =
   'The browser tools are turned off in VMark Web (Settings → Browser). Ask the person to turn them on if they want you to browse.';
 
 export async function browserCall(
-  host: ToolHost,
+  host: BrowserHost & SettingsHost,
   args: Record<string, unknown>,
   client: string,
   context: CallContext,

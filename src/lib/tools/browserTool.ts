@@ -2,10 +2,10 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserArgs, CallContext } from '../mcp';
 import { browserCall } from './browserCall';
-import type { ToolHost } from './host';
+import type { BrowserHost, SettingsHost } from './host';
 
 export function browserTool(
-  host: ToolHost,
+  host: BrowserHost & SettingsHost,
   args: BrowserArgs,
   client: string,
   context: CallContext,

@@ -7,13 +7,16 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, success, type CoherenceArgs, type CoherenceResolveArgs } from '../mcp';
 import { recordedName } from '../coherence/personName';
-import type { ToolHost } from './host';
+import type { CoherenceHost, SettingsHost } from './host';
 import type { SessionContext } from './sessionContext';
 
 const answer = (r: object | unknown[] | string): CallToolResult =>
   typeof r === 'string' ? argumentError(r) : success(r);
 
-export async function coherenceTool(host: ToolHost, args: CoherenceArgs): Promise<CallToolResult> {
+export async function coherenceTool(
+  host: CoherenceHost & SettingsHost,
+  args: CoherenceArgs,
+): Promise<CallToolResult> {
   const kernel = await host.coherence(args.workspace_root);
   if (typeof kernel === 'string') return argumentError(kernel);
   switch (args.action) {
@@ -33,7 +36,7 @@ export async function coherenceTool(host: ToolHost, args: CoherenceArgs): Promis
 }
 
 export async function coherenceResolveTool(
-  host: ToolHost,
+  host: CoherenceHost & SettingsHost,
   args: CoherenceResolveArgs,
   session: SessionContext,
 ): Promise<CallToolResult> {

@@ -7,10 +7,9 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { COMPOSING_RETRY_AFTER_MS } from '../collab/compositions';
 import type { DocumentArgs } from '../mcp';
-import type { EditorAgent } from '../core/types';
 import { documentTool } from './documentTool';
 import { selectionTool } from './selectionTool';
-import { createTestHost } from '../worker/testHost';
+import { createTestHost, type EditorAgent } from '../worker/testHost';
 import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 

@@ -11,12 +11,22 @@ import {
   type DocumentArgs,
 } from '../mcp';
 import { transformText } from '../cjk/transformTab';
-import type { TabView, ToolHost } from './host';
+import type {
+  CoherenceHost,
+  DocumentsHost,
+  FilesHost,
+  SettingsHost,
+  TabView,
+  WindowsHost,
+} from './host';
+
+/** What `document` uses: the tabs, their windows, the mounts (scope), settings and coherence. */
+type DocumentToolHost = DocumentsHost & WindowsHost & FilesHost & SettingsHost & CoherenceHost;
 import { inScope, targetTab } from './target';
 import type { SessionContext } from './sessionContext';
 
 export async function documentTool(
-  host: ToolHost,
+  host: DocumentToolHost,
   args: DocumentArgs,
   session?: Pick<SessionContext, 'reads'>,
 ): Promise<CallToolResult> {
@@ -64,7 +74,7 @@ export async function documentTool(
 
 /** A CJK transform of the whole text: not saved, like an edit; a no-op keeps the revision. */
 async function transform(
-  host: ToolHost,
+  host: DocumentToolHost,
   doc: TabView,
   args: DocumentArgs,
 ): Promise<CallToolResult> {

@@ -13,7 +13,7 @@
  */
 import { kindForPath } from '../documents/kind';
 import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../coherence/scanWalk';
-import type { DirEntry } from '../core/types';
+import type { DirEntryView as DirEntry } from './host';
 
 /** What a folder holds, or null when it cannot be listed. */
 export type ListFolder = (path: string) => Promise<DirEntry[] | null>;

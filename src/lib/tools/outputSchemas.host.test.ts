@@ -9,7 +9,6 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { OUTPUT_SCHEMAS } from '../mcp/outputSchemas';
-import type { HubSessionTransport } from '../core/hub/hubTransport';
 import { openMcpSession } from './server';
 import { createTestHost } from '../worker/testHost';
 
@@ -21,7 +20,7 @@ async function connect() {
   t.files.put('/notes/a.md', 'hello 世界\n');
   t.files.put('/notes/.github/workflows/ci.yml', WORKFLOW);
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await openMcpSession(t.host, serverSide as unknown as HubSessionTransport, 'schema test');
+  await openMcpSession(t.host, serverSide, 'schema test');
   const client = new Client({ name: 'schema test', version: '1.0.0' });
   await client.connect(clientSide);
   await client.listTools();

@@ -4,7 +4,7 @@
  * a text held to the output bound. No host, no SDK.
  */
 import { MAX_RESULT_BYTES, utf8ByteLength } from '../mcp';
-import type { DocKind } from '../core/types';
+import type { TabKind } from './host';
 
 export const TAB_PREFIX = 'vmark://tab/';
 export const FILE_PREFIX = 'vmark://file';
@@ -60,7 +60,7 @@ export function parseResourceUri(uri: string): ResourceTarget | string {
   return `${uri} is not a VMark resource: use vmark://tab/<tabId> or vmark://file/<path>.`;
 }
 
-export function mimeTypeOf(kind: DocKind): string {
+export function mimeTypeOf(kind: TabKind): string {
   return kind === 'yaml-workflow' ? 'application/yaml' : 'text/markdown';
 }
 

@@ -10,7 +10,6 @@ import {
   type TextResourceContents,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HubSessionTransport } from '../core/hub/hubTransport';
 import { NOTIFY_INTERVAL_MS, RESOURCE_NOT_FOUND, RESOURCE_PAGE_SIZE } from './resources';
 import { openMcpSession } from './server';
 import { createTestHost, type TestHost } from '../worker/testHost';
@@ -23,7 +22,7 @@ interface Connected {
 
 async function connect(t: TestHost, name = 'resource test'): Promise<Connected> {
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await openMcpSession(t.host, serverSide as unknown as HubSessionTransport, name);
+  await openMcpSession(t.host, serverSide, name);
   const client = new Client({ name, version: '1.0.0' });
   const c: Connected = { client, updated: [], listChanged: 0 };
   client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
@@ -302,7 +301,7 @@ describe('resource subscriptions', () => {
     const { t, ai, a } = await setup();
     await ai.client.subscribeResource({ uri: 'vmark://file/notes/a.md' });
     for (let i = 0; i < 30; i++) {
-      const doc = t.host.tab(a);
+      const doc = t.store.tabs.get(a);
       if (!doc) throw new Error('no tab');
       t.documents.edit(a, doc.version, [{ from: 0, to: 0, insert: 'k' }], 'main');
       vi.advanceTimersByTime(5);

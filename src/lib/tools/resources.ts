@@ -19,11 +19,20 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { kindForPath } from '../documents/kind';
 import { basenameOf } from '../paths';
-import type { DocumentEvent } from '../core/store/documents';
 import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
 import { changesDocumentList } from './listChangeRecords';
 import { createCoalescer, type Timers } from './coalescer';
-import type { TabView, ToolHost } from './host';
+import type {
+  CoherenceHost,
+  DocumentEvent,
+  DocumentsHost,
+  FilesHost,
+  TabView,
+  WindowsHost,
+} from './host';
+
+/** What the resources read: the open tabs and their windows, files on disk, coherence heads. */
+type ResourceHost = DocumentsHost & WindowsHost & FilesHost & CoherenceHost;
 import {
   RESOURCE_TEMPLATES,
   boundText,
@@ -55,7 +64,7 @@ export interface ResourceOptions {
 const notFound = (message: string) => new McpError(RESOURCE_NOT_FOUND, message);
 
 /** Every open tab once, in the order of the windows' tab strips. */
-function openTabs(host: ToolHost): TabView[] {
+function openTabs(host: ResourceHost): TabView[] {
   const seen = new Set<string>();
   const tabs: TabView[] = [];
   for (const w of host.windows()) {
@@ -70,7 +79,7 @@ function openTabs(host: ToolHost): TabView[] {
   return tabs;
 }
 
-function describeTab(host: ToolHost, tab: TabView): Resource {
+function describeTab(host: ResourceHost, tab: TabView): Resource {
   const title = host.title(tab);
   return {
     uri: tabUri(tab.id),
@@ -94,14 +103,14 @@ function describeFile(path: string): Resource {
 }
 
 /** The workspaces the session may list: those whose folder the browser can still read. */
-function workspaceRoots(host: ToolHost): string[] {
+function workspaceRoots(host: ResourceHost): string[] {
   return host
     .workspaces()
     .filter((w) => w.access === 'granted')
     .map((w) => `/${w.mount}`);
 }
 
-function listFolder(host: ToolHost): ListFolder {
+function listFolder(host: ResourceHost): ListFolder {
   return async (path) => {
     const resolved = host.resolvePath(path);
     if (!resolved.ok) return null;
@@ -133,7 +142,7 @@ function tabContents(uri: string, tab: TabView): ReadResourceResult {
 /** Registers the resource handlers on `server`; answers how to drop the session's subscriptions. */
 export function serveResources(
   server: Server,
-  host: ToolHost,
+  host: ResourceHost,
   session?: Pick<SessionContext, 'reads'>,
   options: ResourceOptions = {},
 ): () => void {

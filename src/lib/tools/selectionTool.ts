@@ -9,8 +9,7 @@ import {
   type SelectionArgs,
 } from '../mcp';
 import { composingRefusal, type Refusal } from '../result';
-import { withDeadline } from '../core/windows/windowDeadline';
-import type { ToolHost } from './host';
+import type { DocumentsHost, WindowsHost } from './host';
 import { targetWindow } from './target';
 
 const PASSED_ON = new Set<Refusal['error']>(['STALE', 'READ_ONLY', 'BUSY']);
@@ -28,7 +27,10 @@ const LATE = refusal(
   'The window showing the tab did not answer; it may be closing. Try again.',
 );
 
-export async function selectionTool(host: ToolHost, args: SelectionArgs): Promise<CallToolResult> {
+export async function selectionTool(
+  host: DocumentsHost & WindowsHost,
+  args: SelectionArgs,
+): Promise<CallToolResult> {
   const windowId = targetWindow(host);
   const w = host.window(windowId);
   const doc = w?.activeTabId ? host.tab(w.activeTabId) : undefined;
@@ -51,7 +53,7 @@ export async function selectionTool(host: ToolHost, args: SelectionArgs): Promis
   if (!agent)
     return refusal('NO_EDITOR', `Window ${windowId} is not open, so no editor shows the tab.`);
   if (args.action === 'get') {
-    const r = await withDeadline(agent.selectionGet(doc.id));
+    const r = await agent.selectionGet(doc.id);
     if (r === 'late') return LATE;
     if (!r.ok) return fromRefusal(r);
     return limitSize(
@@ -73,7 +75,7 @@ export async function selectionTool(host: ToolHost, args: SelectionArgs): Promis
   if (doc.readOnlyReason) return refusal('READ_ONLY', doc.readOnlyReason.text);
   // A window showing the tab composes text with an input method: the window checks it too.
   if (host.composing(doc.id)) return fromRefusal(composingRefusal());
-  const r = await withDeadline(agent.selectionSet(doc.id, args.content, args.expected_revision));
+  const r = await agent.selectionSet(doc.id, args.content, args.expected_revision);
   if (r === 'late') return LATE;
   if (!r.ok) return fromRefusal(r);
   return success({ revision: r.revision, replaced_chars: r.replaced_chars });

@@ -1,5 +1,6 @@
 /** One MCP server per AI session, with the tools registered in their fixed order. */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   SERVER_INFO,
   SERVER_INSTRUCTIONS,
@@ -19,7 +20,6 @@ import { browserTool } from './browserTool';
 import { coherenceResolveTool, coherenceTool } from './coherenceTool';
 import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
-import type { HubSessionTransport } from '../core/hub/hubTransport';
 import { RESOURCE_CAPABILITIES, serveResources } from './resources';
 import { selectionTool } from './selectionTool';
 import type { SessionContext } from './sessionContext';
@@ -33,7 +33,7 @@ import { workspaceTool } from './workspaceTool';
  */
 export async function openMcpSession(
   host: ToolHost,
-  transport: HubSessionTransport,
+  transport: Transport,
   clientName: string,
   identity: Pick<SessionContext, 'principal'> = { principal: async () => null },
 ) {

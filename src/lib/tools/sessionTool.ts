@@ -1,12 +1,12 @@
 /** `session.get_state`: every window, its tabs and what the app can do. */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, refusal, stateAnswer, success, type SessionArgs } from '../mcp';
-import type { ToolHost } from './host';
+import type { DocumentsHost, FilesHost, SettingsHost, WindowsHost } from './host';
 
 export const APP_VERSION = '0.1.0';
 
 export function getState(
-  host: ToolHost,
+  host: DocumentsHost & WindowsHost & FilesHost & SettingsHost,
   args: SessionArgs = { action: 'get_state' },
 ): CallToolResult {
   const rail = host.settings().workspaceRail;

@@ -1,9 +1,9 @@
 /** Which window and which tab an AI request is about, when it does not say. */
 import { checkPathScope } from '../paths';
-import type { TabView, ToolHost } from './host';
+import type { DocumentsHost, FilesHost, TabView, WindowsHost } from './host';
 
 /** The focused window, else `main`, else any attached window. */
-export function targetWindow(host: ToolHost): string {
+export function targetWindow(host: WindowsHost): string {
   const windows = host.windows();
   return (
     windows.find((w) => w.focused)?.id ??
@@ -14,7 +14,10 @@ export function targetWindow(host: ToolHost): string {
 }
 
 /** The tab named by `tabId`, or the active tab of the target window; a sentence when none. */
-export function targetTab(host: ToolHost, tabId: string | undefined): TabView | string {
+export function targetTab(
+  host: WindowsHost & DocumentsHost,
+  tabId: string | undefined,
+): TabView | string {
   if (tabId !== undefined) {
     return (
       host.tab(tabId) ?? `No tab with id "${tabId}"; call session.get_state for the open tabs.`
@@ -26,7 +29,10 @@ export function targetTab(host: ToolHost, tabId: string | undefined): TabView | 
 }
 
 /** SPEC §4: a path must be inside a workspace or in the folder of an open document. */
-export function inScope(host: ToolHost, path: string): string | null {
+export function inScope(
+  host: WindowsHost & DocumentsHost & FilesHost,
+  path: string,
+): string | null {
   const openDocumentPaths: string[] = [];
   for (const w of host.windows()) {
     for (const id of w.tabIds) {

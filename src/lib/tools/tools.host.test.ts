@@ -7,11 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { documentTool } from './documentTool';
 import { MCP_PROTOCOL_VERSION, type StateAnswer } from '../mcp';
 import { getState } from './sessionTool';
-import { createTestHost } from '../worker/testHost';
+import { createTestHost, type EditorAgent } from '../worker/testHost';
 import { workflowTool } from './workflowTool';
 import { workspaceTool } from './workspaceTool';
 import { selectionTool } from './selectionTool';
-import type { EditorAgent } from '../core/types';
 
 function data(r: CallToolResult): Record<string, unknown> {
   return { isError: r.isError === true, ...r.structuredContent };

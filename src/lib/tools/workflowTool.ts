@@ -12,7 +12,7 @@ import {
 import { applyPatches } from '../workflow/applyPatches';
 import { parsePatches } from '../workflow/irPatch';
 import { refuse } from '../result';
-import type { ToolHost } from './host';
+import type { DocumentsHost, LintHost, WindowsHost } from './host';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';
 import { targetTab } from './target';
 
@@ -20,7 +20,7 @@ import { targetTab } from './target';
 const VALIDATING = 'Validating the workflow with actionlint';
 
 export async function workflowTool(
-  host: ToolHost,
+  host: DocumentsHost & WindowsHost & LintHost,
   args: WorkflowArgs,
   context: CallContext = { progress: () => undefined },
 ): Promise<CallToolResult> {

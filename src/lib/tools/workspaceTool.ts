@@ -8,10 +8,24 @@ import {
   success,
   type WorkspaceArgs,
 } from '../mcp';
-import type { ToolHost } from './host';
+import type {
+  ApprovalsHost,
+  CoherenceHost,
+  DocumentsHost,
+  FilesHost,
+  SettingsHost,
+  WindowsHost,
+} from './host';
+
+/** What `workspace` uses: every host but the browser and the linter. */
+type WorkspaceToolHost = DocumentsHost &
+  WindowsHost &
+  FilesHost &
+  SettingsHost &
+  ApprovalsHost &
+  CoherenceHost;
 import type { SessionContext } from './sessionContext';
 import { inScope, targetTab, targetWindow } from './target';
-import { notices } from '../core/notice';
 
 type Reads = Pick<SessionContext, 'reads'>;
 
@@ -19,7 +33,7 @@ type Reads = Pick<SessionContext, 'reads'>;
  * An AI client's save is recorded in the coherence ledger with what it read since its last write
  * as inputs, exactly as for `document.write` with `save` (the text recorded is the text saved).
  */
-async function recordSave(host: ToolHost, tabId: string, path: string, session?: Reads) {
+async function recordSave(host: WorkspaceToolHost, tabId: string, path: string, session?: Reads) {
   const saved = host.tab(tabId)?.savedText;
   if (session && saved !== undefined) {
     await host.recordAiSave(tabId, path, saved, session.reads.splice(0));
@@ -27,7 +41,7 @@ async function recordSave(host: ToolHost, tabId: string, path: string, session?:
 }
 
 /** The tab's workspace instance, or null while the workspace rail is off (as get_state says). */
-function instanceOf(host: ToolHost, tabId: string): string | null {
+function instanceOf(host: WorkspaceToolHost, tabId: string): string | null {
   return host.settings().workspaceRail ? host.instanceIn(tabId) : null;
 }
 
@@ -42,7 +56,7 @@ function pathRefusal(message: string): CallToolResult {
 }
 
 export async function workspaceTool(
-  host: ToolHost,
+  host: WorkspaceToolHost,
   args: WorkspaceArgs,
   client: string,
   session?: Reads,
@@ -104,7 +118,7 @@ export async function workspaceTool(
   }
 }
 
-async function open(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult> {
+async function open(host: WorkspaceToolHost, args: WorkspaceArgs): Promise<CallToolResult> {
   if (args.filePath === undefined)
     return argumentError('workspace.open needs filePath, such as /notes/todo.md.');
   const resolved = host.resolvePath(args.filePath);
@@ -143,7 +157,7 @@ async function open(host: ToolHost, args: WorkspaceArgs): Promise<CallToolResult
 }
 
 async function openWorkspace(
-  host: ToolHost,
+  host: WorkspaceToolHost,
   args: WorkspaceArgs,
   client: string,
 ): Promise<CallToolResult> {
@@ -169,7 +183,7 @@ function overwriteRefused(path: string): string {
 }
 
 async function saveAs(
-  host: ToolHost,
+  host: WorkspaceToolHost,
   args: WorkspaceArgs,
   session?: Reads,
 ): Promise<CallToolResult> {
@@ -188,7 +202,7 @@ async function saveAs(
       return refusal('NAME_CLASH', overwriteRefused(resolved.path), { filePath: resolved.path });
     }
     if (!host.settings().autoApproveEdits) {
-      host.notify(notices.saveAsNeedsApproval(host.title(doc), resolved.path));
+      host.saveAsNeedsApproval(host.title(doc), resolved.path);
       return needsApproval(
         'Saving to a new location needs the person\'s approval: "Auto-approve edits" is off in Settings → Integrations.',
         { filePath: resolved.path },

@@ -20,6 +20,9 @@ import { mountOfRoot } from '../core/coherenceRecords/workspaceRoot';
 /** The coherence writer id of the test host's profile. */
 export const TEST_WRITER = '0198fa00-0000-7000-8000-0000000000ff';
 
+/** The live-editor agent a test window may be given (see `agents`). */
+export type { EditorAgent };
+
 export interface TestHost {
   host: ToolHost;
   files: MemoryFiles;

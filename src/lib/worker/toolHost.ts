@@ -164,7 +164,16 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       return r.ok ? { ok: true, revision: r.revision, changed: r.changed } : r;
     },
 
-    editorAgent: (windowId) => deps.agent(windowId),
+    editorAgent(windowId) {
+      const agent = deps.agent(windowId);
+      return (
+        agent && {
+          selectionGet: (tabId) => withDeadline(agent.selectionGet(tabId)),
+          selectionSet: (tabId, content, expected) =>
+            withDeadline(agent.selectionSet(tabId, content, expected)),
+        }
+      );
+    },
     composing: (tabId) => deps.composing(tabId),
 
     async lint(preferred, text, path) {
@@ -189,7 +198,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       return mount;
     },
 
-    notify: (message) => deps.notify(message),
+    saveAsNeedsApproval: (title, path) => deps.notify(notices.saveAsNeedsApproval(title, path)),
 
     browser: (cmd, client) => deps.browser(cmd, client),
     coherence: (root) => deps.coherence(root),
