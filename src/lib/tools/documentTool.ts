@@ -20,10 +20,11 @@ import type {
   WindowsHost,
 } from './host';
 
-/** What `document` uses: the tabs, their windows, the mounts (scope), settings and coherence. */
-type DocumentToolHost = DocumentsHost & WindowsHost & FilesHost & SettingsHost & CoherenceHost;
 import { inScope, targetTab } from './target';
 import type { SessionContext } from './sessionContext';
+
+/** What `document` uses: the tabs, their windows, the mounts (scope), settings and coherence. */
+type DocumentToolHost = DocumentsHost & WindowsHost & FilesHost & SettingsHost & CoherenceHost;
 
 export async function documentTool(
   host: DocumentToolHost,

@@ -31,8 +31,6 @@ import type {
   WindowsHost,
 } from './host';
 
-/** What the resources read: the open tabs and their windows, files on disk, coherence heads. */
-type ResourceHost = DocumentsHost & WindowsHost & FilesHost & CoherenceHost;
 import {
   RESOURCE_TEMPLATES,
   boundText,
@@ -46,6 +44,9 @@ import {
   type ResourceTarget,
 } from './resourceUri';
 import type { SessionContext } from './sessionContext';
+
+/** What the resources read: the open tabs and their windows, files on disk, coherence heads. */
+type ResourceHost = DocumentsHost & WindowsHost & FilesHost & CoherenceHost;
 
 /** MCP's code for a resource that does not exist (2025-11-25, resources). */
 export const RESOURCE_NOT_FOUND = -32002;

@@ -16,6 +16,8 @@ import type {
   SettingsHost,
   WindowsHost,
 } from './host';
+import type { SessionContext } from './sessionContext';
+import { inScope, targetTab, targetWindow } from './target';
 
 /** What `workspace` uses: every host but the browser and the linter. */
 type WorkspaceToolHost = DocumentsHost &
@@ -24,8 +26,6 @@ type WorkspaceToolHost = DocumentsHost &
   SettingsHost &
   ApprovalsHost &
   CoherenceHost;
-import type { SessionContext } from './sessionContext';
-import { inScope, targetTab, targetWindow } from './target';
 
 type Reads = Pick<SessionContext, 'reads'>;
 
