@@ -20,7 +20,7 @@ import { browserTool } from './browserTool';
 import { coherenceResolveTool, coherenceTool } from './coherenceTool';
 import { documentTool } from './documentTool';
 import type { ToolHost } from './host';
-import { RESOURCE_CAPABILITIES, serveResources } from './resources';
+import { RESOURCE_CAPABILITIES, serveResources } from './resources/resources';
 import { selectionTool } from './selectionTool';
 import type { SessionContext } from './sessionContext';
 import { getState } from './sessionTool';

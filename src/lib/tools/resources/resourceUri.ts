@@ -3,8 +3,8 @@
  * (`vmark://tab/<tabId>`, `vmark://file/<mount>/<path>`), the opaque list cursor, MIME types, and
  * a text held to the output bound. No host, no SDK.
  */
-import { MAX_RESULT_BYTES, utf8ByteLength } from '../mcp';
-import type { TabKind } from './host';
+import { MAX_RESULT_BYTES, utf8ByteLength } from '../../mcp';
+import type { TabKind } from '../host';
 
 export const TAB_PREFIX = 'vmark://tab/';
 export const FILE_PREFIX = 'vmark://file';

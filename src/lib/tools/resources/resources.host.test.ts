@@ -11,8 +11,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NOTIFY_INTERVAL_MS, RESOURCE_NOT_FOUND, RESOURCE_PAGE_SIZE } from './resources';
-import { openMcpSession } from './server';
-import { createTestHost, type TestHost } from '../worker/testHost';
+import { openMcpSession } from '../server';
+import { createTestHost, type TestHost } from '../../worker/testHost';
 
 interface Connected {
   client: Client;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { walkDocuments, type ListFolder } from './documentWalk';
-import type { DirEntryView as DirEntry } from './host';
+import type { DirEntryView as DirEntry } from '../host';
 
 /** A file tree from a list of file paths; every folder on the way exists. */
 function tree(paths: string[]): { list: ListFolder; listed: string[] } {

@@ -17,8 +17,8 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { kindForPath } from '../documents/kind';
-import { basenameOf } from '../paths';
+import { kindForPath } from '../../documents/kind';
+import { basenameOf } from '../../paths';
 import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
 import { changesDocumentList } from './listChangeRecords';
 import { createCoalescer, type Timers } from './coalescer';
@@ -29,7 +29,7 @@ import type {
   FilesHost,
   TabView,
   WindowsHost,
-} from './host';
+} from '../host';
 
 import {
   RESOURCE_TEMPLATES,
@@ -43,7 +43,7 @@ import {
   type ListPosition,
   type ResourceTarget,
 } from './resourceUri';
-import type { SessionContext } from './sessionContext';
+import type { SessionContext } from '../sessionContext';
 
 /** What the resources read: the open tabs and their windows, files on disk, coherence heads. */
 type ResourceHost = DocumentsHost & WindowsHost & FilesHost & CoherenceHost;
