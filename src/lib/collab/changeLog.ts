@@ -3,7 +3,7 @@
  * next. A window that fell behind asks for the steps since the version it knows and rebases its
  * pending typing over them; when the log no longer reaches back that far it gets the whole text.
  */
-import type { Splice } from '../core/textEdit';
+import type { Splice } from '../core/store/textEdit';
 
 export interface Step {
   /** The version this step produced (the one before it is `version - 1`). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applySplices, type Splice } from '../core/textEdit';
+import { applySplices, type Splice } from '../core/store/textEdit';
 import { applyChanges, changeSetOf, rebase, splicesOf } from './changes';
 
 /** Random ascending, non-overlapping splices against a text of `length`. */

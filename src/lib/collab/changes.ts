@@ -5,7 +5,7 @@
  * CodeMirror's ChangeSet does the position arithmetic; it is pure and has no DOM.
  */
 import { ChangeSet } from '@codemirror/state';
-import { applySplices, type Splice } from '../core/textEdit';
+import { applySplices, type Splice } from '../core/store/textEdit';
 
 // Only "\n" separates lines here: a lone "\r" is text and must survive a round trip.
 const LINE_SEP = '\n';

@@ -15,7 +15,7 @@
  * sent, until the core turns out to be ahead; then it waits for the end as well.
  */
 import type { ChangeSet } from '@codemirror/state';
-import { diffSplice, type Splice } from '../core/textEdit';
+import { diffSplice, type Splice } from '../core/store/textEdit';
 import { newRevision } from '../revisions/revision';
 import { applyChanges, changeSetOf, noChange, rebase, splicesOf } from './changes';
 

@@ -3,11 +3,11 @@
  * order the ports allow (each port keeps its own order, as comlink's do): the core's real
  * `Documents` and real `CollabClient`s, and the core's record of who composes where.
  */
-import { Documents } from '../core/documents/documents';
-import { LF_FORMAT } from '../core/documents/docState';
-import { MemoryFiles } from '../core/documents/memoryFiles';
-import { DocumentStore } from '../core/documentStore';
-import type { Splice } from '../core/textEdit';
+import { Documents } from '../core/store/documents';
+import { LF_FORMAT } from '../core/store/docState';
+import { MemoryFiles } from '../core/store/memoryFiles';
+import { DocumentStore } from '../core/store/documentStore';
+import type { Splice } from '../core/store/textEdit';
 import { CollabClient } from './collabClient';
 import { Compositions } from './compositions';
 

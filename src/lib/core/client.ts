@@ -15,13 +15,15 @@ const WINDOW_KEY = 'vmark-window-id';
 
 function connectWorker(): { remote: CoreRemote; shared: boolean } {
   if (typeof SharedWorker === 'function') {
-    const worker = new SharedWorker(new URL('./sharedWorker.ts', import.meta.url), {
+    const worker = new SharedWorker(new URL('../worker/sharedWorker.ts', import.meta.url), {
       type: 'module',
       name: 'vmark-core',
     });
     return { remote: Comlink.wrap<CoreApi>(worker.port) as CoreRemote, shared: true };
   }
-  const worker = new Worker(new URL('./dedicatedWorker.ts', import.meta.url), { type: 'module' });
+  const worker = new Worker(new URL('../worker/dedicatedWorker.ts', import.meta.url), {
+    type: 'module',
+  });
   return { remote: Comlink.wrap<CoreApi>(worker) as CoreRemote, shared: false };
 }
 

@@ -5,21 +5,19 @@
  */
 import type { TransformKind } from '../cjk';
 import type { Step } from '../collab/changeLog';
-import { AiClients, type OpenSession } from './aiClients';
-import { credentialStorage, openCoreDb, type Db } from './db';
-import { Documents, type DocumentEffects } from './documents/documents';
-import { isDirty, type DocState } from './documents/docState';
-import { DocumentStore } from './documentStore';
-import { refuse, type Result } from './errors';
-import { ioRefusal } from './fileAccess';
-import { draftOf, Journal } from './journal';
-import type { ToolHost } from './mcp/host';
-import { restoreSession } from './restore';
-import { mergeSettings } from './settings';
-import type { Splice } from './textEdit';
-import { createToolHost } from './toolHost';
-import { transformText } from './transformTab';
-import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './treeOps';
+import { AiClients, type OpenSession } from './hub/aiClients';
+import { credentialStorage, openCoreDb, type Db } from './persistence/db';
+import { Documents, type DocumentEffects } from './store/documents';
+import { isDirty, type DocState } from './store/docState';
+import { DocumentStore } from './store/documentStore';
+import { refuse, type Result } from '../result';
+import { ioRefusal } from './workspaces/fileAccess';
+import { draftOf, Journal } from './persistence/journal';
+import { restoreSession } from './persistence/restore';
+import { mergeSettings } from './persistence/settings';
+import type { Splice } from './store/textEdit';
+import { transformText } from '../cjk/transformTab';
+import { addImageFile, createEntry, deleteEntry, listDir, renameEntry } from './workspaces/treeOps';
 import {
   DEFAULT_SETTINGS,
   type CoreApi,
@@ -29,14 +27,14 @@ import {
   type SettingsPatch,
   type Snapshot,
 } from './types';
-import { Workspaces } from './workspaces';
-import { Approvals, promptWindow } from './approvals';
-import { WindowLinks, type Listener } from './windowLinks';
-import { SnapshotPacer } from './snapshotPacer';
-import { snapshotOf } from './snapshotOf';
-import { workflowFile, type WorkflowFileCall } from './workflowFiles';
-import * as coherence from './coherence/coherenceKernels';
-import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
+import { Workspaces } from './workspaces/workspaces';
+import { Approvals, promptWindow } from './windows/approvals';
+import { WindowLinks, type Listener } from './windows/windowLinks';
+import { SnapshotPacer } from './windows/snapshotPacer';
+import { snapshotOf } from './windows/snapshotOf';
+import { workflowFile, type WorkflowFileCall } from './workspaces/workflowFiles';
+import * as coherence from './coherenceRecords/coherenceKernels';
+import { BrowserSide, type PanelCommand, type PanelResult } from './browserLink/browserSide';
 import type { ApprovalAnswer, Operation } from '../../shared/wire/driverProtocol';
 import { notices, type Notice } from './notice';
 
@@ -53,14 +51,15 @@ const FLUSH_DEADLINE_MS = 2_000;
 export class Core implements CoreApi {
   readonly store = new DocumentStore();
   readonly documents: Documents;
-  readonly toolHost: ToolHost;
   settings: Settings = { ...DEFAULT_SETTINGS };
   notices: Notice[] = [];
   readonly approvals = new Approvals();
   readonly ai: AiClients;
   readonly browser: BrowserSide;
-  private readonly windows = new WindowLinks();
-  private readonly coherence: coherence.CoherenceKernels;
+  /** The windows' links: their live editors, the tabs they show, what they are composing. */
+  readonly windows = new WindowLinks();
+  /** The coherence kernels of the open folders. */
+  readonly coherence: coherence.CoherenceKernels;
   private readonly snapshots = new SnapshotPacer(
     () => this.windows.broadcast({ type: 'snapshot', snapshot: snapshotOf(this) }),
     TEXT_SNAPSHOT_MS,
@@ -85,22 +84,6 @@ export class Core implements CoreApi {
     const storage = credentialStorage(db);
     this.ai = new AiClients({ storage, changed: () => this.changed(), browser: this.browser });
     this.coherence = coherence.coherenceKernelsFor(db, () => this.settings, workspaces);
-    this.toolHost = createToolHost({
-      coherence: (root) => this.coherence.kernel(root),
-      coherenceHead: (path) => this.coherence.headOf(path),
-      captureSave: (path, text, by) => this.coherence.captureSave(path, text, by),
-      documents: this.documents,
-      settings: () => this.settings,
-      approvals: this.approvals,
-      agent: (windowId) => this.windows.agent(windowId),
-      composing: (tabId) => this.windows.composing(tabId),
-      anyAgent: (preferred) => this.windows.anyAgent(preferred),
-      notify: (message) => this.notify(message),
-      changed: () => this.changed(),
-      lintHere: async (text, path) =>
-        (await import('../workflow/lint/linter')).lintWorkflow(text, path),
-      browser: (cmd, client) => this.browser.call(cmd, client),
-    });
   }
 
   static async start(dbName?: string): Promise<Core> {

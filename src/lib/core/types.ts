@@ -1,7 +1,7 @@
 /** Shapes shared by the core (SharedWorker) and the windows that view it. */
-import type { CredentialInfo } from './clientCredentials';
-import type { Result } from './errors';
-import type { Splice } from './textEdit';
+import type { CredentialInfo } from './hub/clientCredentials';
+import type { Result } from '../result';
+import type { Splice } from './store/textEdit';
 import type { LintResult } from '../workflow/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
@@ -14,8 +14,8 @@ import type {
 } from '../../shared/wire/driverProtocol';
 import type { RunView } from '../browser/runView';
 import type { PanelCommand, PanelResult } from '../browser/panelCommand';
-import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
-import type { CoherencePanelAnswer, CoherencePanelCall } from './coherence/panelTypes';
+import type { WorkflowFileAnswer, WorkflowFileCall } from './workspaces/workflowFileTypes';
+import type { CoherencePanelAnswer, CoherencePanelCall } from './coherenceRecords/panelTypes';
 import type { LanguageSetting } from '../i18n/locales';
 import type { Notice } from './notice';
 

@@ -10,7 +10,7 @@ import {
   type RemoteStep,
 } from '../collab/collabClient';
 import type { CoreRemote } from '../core/client';
-import type { Splice } from '../core/textEdit';
+import type { Splice } from '../core/store/textEdit';
 
 export type SessionListener = ClientView;
 

@@ -1,4 +1,4 @@
-import type { Splice } from '../core/textEdit';
+import type { Splice } from '../core/store/textEdit';
 import type { FindTarget } from './findTarget';
 
 /** What a document view needs from an editor, whichever kind it is. */

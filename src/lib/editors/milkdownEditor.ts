@@ -27,7 +27,7 @@ import { $prose, $remark, $view } from '@milkdown/kit/utils';
 import { ImageView, type ImageAccess } from './imageView';
 import { imagePastePlugin } from './imagePaste';
 import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
-import { diffSplice } from '../core/textEdit';
+import { diffSplice } from '../core/store/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';

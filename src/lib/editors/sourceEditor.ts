@@ -17,7 +17,7 @@ import {
   highlightActiveLine,
   drawSelection,
 } from '@codemirror/view';
-import { diffSplice, type Splice } from '../core/textEdit';
+import { diffSplice, type Splice } from '../core/store/textEdit';
 import { t } from '../i18n/i18n.svelte';
 import type { EditorHandle, OnEdit } from './editorHandle';
 import { pageStyleNonce } from './styleNonce';

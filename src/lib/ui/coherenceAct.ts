@@ -3,7 +3,7 @@
  * Claims and Contexts sections: one call to the core, a refusal shown to the person as it is.
  */
 import type { CoherenceRecordView } from '../coherence/personActs';
-import type { CoherenceActCall } from '../core/coherence/panelTypes';
+import type { CoherenceActCall } from '../core/coherenceRecords/panelTypes';
 import { app } from './appState.svelte';
 import type { Said } from './coherenceWords';
 

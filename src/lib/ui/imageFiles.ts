@@ -5,7 +5,7 @@
  * gets a new URL and the old one is let go. The HTML export asks for a URL's bytes back. A pasted
  * or dropped image is saved through the core.
  */
-import { dirAt } from '../core/fileAccess';
+import { dirAt } from '../core/workspaces/fileAccess';
 import { DEFAULT_MOUNT } from '../paths';
 import type { ImageLoad } from '../editors/imageView';
 import { t } from '../i18n/i18n.svelte';

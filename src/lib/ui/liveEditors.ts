@@ -2,7 +2,7 @@
  * The editors this window shows, by tab, and the agent through which the core reaches them for
  * AI selection requests. Only the editor on screen for a visible tab counts as live.
  */
-import { composingRefusal, refuse, type Result } from '../core/errors';
+import { composingRefusal, refuse, type Result } from '../result';
 import type { EditorAgent, EditorMode, SelectionInfo } from '../core/types';
 import type { DocumentSession } from '../editors/documentSession';
 import type { EditorHandle } from '../editors/editorHandle';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applySplices } from '../core/textEdit';
+import { applySplices } from '../core/store/textEdit';
 import { mergeBlocks, spliceBetween, textOf, type SourceGroup } from './blockMerge';
 
 /** Test nodes: objects compared by identity, serialised from their `md` field. */
