@@ -4,6 +4,7 @@ import {
   listWorkflowFiles,
   WALK_LIMITS,
   workflowFile,
+  MAX_READ_BYTES,
   type WorkflowFileDeps,
 } from './workflowFiles';
 import type { DirEntry } from '../types';
@@ -114,6 +115,20 @@ describe('reading a workflow file', () => {
         error: 'INVALID_PATH',
       },
     );
+  });
+
+  it('refuses a file over its read limit, naming that limit, and reads one at it', async () => {
+    const files = new MemoryFiles();
+    const body = (n: number) => WF + 'x'.repeat(n - WF.length);
+    files.put('/notes/big.workflow.md', body(MAX_READ_BYTES + 1));
+    files.put('/notes/edge.workflow.md', body(MAX_READ_BYTES));
+    const big = await workflowFile(deps(files), { op: 'read', path: '/notes/big.workflow.md' });
+    expect(big).toMatchObject({ ok: false, error: 'TOO_LARGE' });
+    expect(big.ok ? '' : big.message).toContain(
+      `${MAX_READ_BYTES + 1} bytes, over the ${MAX_READ_BYTES}`,
+    );
+    const edge = await workflowFile(deps(files), { op: 'read', path: '/notes/edge.workflow.md' });
+    expect(edge).toMatchObject({ ok: true, path: '/notes/edge.workflow.md' });
   });
 });
 

@@ -15,8 +15,11 @@ export type { WorkflowFileAnswer, WorkflowFileCall, WorkflowFileInfo };
 /** How far the walk goes. */
 export const WALK_LIMITS = { depth: 8, folders: 2_000, files: 500 } as const;
 
-/** The largest workflow file read (a run refuses anything over 64 KiB anyway). */
-const MAX_READ_BYTES = 1_000_000;
+/**
+ * The largest workflow file the panel reads. A run takes at most 64 KiB, but a larger file is still
+ * read so that the run itself can say by how much it is over.
+ */
+export const MAX_READ_BYTES = 1_000_000;
 
 const SKIPPED_FOLDERS = new Set(['node_modules', 'target', 'dist', 'build']);
 
@@ -104,7 +107,10 @@ async function readWorkflow(deps: WorkflowFileDeps, input: string): Promise<Work
   const read = await deps.files.read(resolved);
   if (!read.ok) return read;
   if (read.file.size > MAX_READ_BYTES) {
-    return refuse('TOO_LARGE', `${path} is ${read.file.size} bytes; a workflow is at most 64 KiB.`);
+    return refuse(
+      'TOO_LARGE',
+      `${path} is ${read.file.size} bytes, over the ${MAX_READ_BYTES} bytes a workflow file may have to be opened here (a run takes at most 64 KiB).`,
+    );
   }
   const decoded = decodeFile(await read.file.bytes());
   if (!decoded.ok) return refuse('INVALID_PATH', `${path}: ${decoded.reason}`);
