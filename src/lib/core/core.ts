@@ -98,7 +98,7 @@ export class Core implements CoreApi {
       notify: (message) => this.notify(message),
       changed: () => this.changed(),
       lintHere: async (text, path) =>
-        (await import('../workflow/lint/linter')).lintWorkflow(text, path),
+        (await import('../githubActions/lint/linter')).lintWorkflow(text, path),
       browser: (cmd, client) => this.browser.call(cmd, client),
     });
   }

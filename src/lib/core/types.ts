@@ -2,7 +2,7 @@
 import type { CredentialInfo } from './clientCredentials';
 import type { Result } from './errors';
 import type { Splice } from './textEdit';
-import type { LintResult } from '../workflow/lint/diagnostics';
+import type { LintResult } from '../githubActions/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
 import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';

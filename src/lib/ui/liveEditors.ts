@@ -6,7 +6,7 @@ import { composingRefusal, refuse, type Result } from '../core/errors';
 import type { EditorAgent, EditorMode, SelectionInfo } from '../core/types';
 import type { DocumentSession } from '../editors/documentSession';
 import type { EditorHandle } from '../editors/editorHandle';
-import { lintWorkflowInWorker } from '../workflow/lint/workerClient';
+import { lintWorkflowInWorker } from '../githubActions/lint/workerClient';
 
 export interface LiveEditor {
   session: DocumentSession;

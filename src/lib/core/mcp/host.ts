@@ -9,7 +9,7 @@ import type { Compute, DocumentListener, MutateOptions } from '../documents/docu
 import type { ResolvedPath } from '../documents/files';
 import type { Result } from '../errors';
 import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
-import type { LintResult } from '../../workflow/lint/diagnostics';
+import type { LintResult } from '../../githubActions/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browser/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
 import type { SessionRead } from '../../coherence/mcpProvenance';
