@@ -3,7 +3,7 @@
  * one at a time. A folder grant is used once, by a retry of the same call; a browser question is
  * the driver's, and its answer goes back to the driver (see browser/browserSide.ts).
  */
-import type { ApprovalRequest } from '../browser/protocol';
+import type { ApprovalRequest } from '../browserPanel/protocol';
 import type { ApprovalInfo, BrowserApprovalInfo, FolderApprovalInfo } from './types';
 
 export type Approval = ApprovalInfo;

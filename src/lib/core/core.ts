@@ -37,7 +37,7 @@ import { snapshotOf } from './snapshotOf';
 import { workflowFile, type WorkflowFileCall } from './workflowFiles';
 import * as coherence from './coherence/coherenceKernels';
 import { BrowserSide, type PanelCommand, type PanelResult } from './browser/browserSide';
-import type { ApprovalAnswer, Operation } from '../browser/protocol';
+import type { ApprovalAnswer, Operation } from '../browserPanel/protocol';
 import { notices, type Notice } from './notice';
 
 /** How long a closed secondary window's tabs wait for it to come back before joining `main`. */

@@ -1,6 +1,6 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
 import { parseCjkFormatSettings } from '../cjk/settings';
-import { parseGrants } from '../browser/grants';
+import { parseGrants } from '../browserPanel/grants';
 import { isLanguageSetting } from '../i18n/locales';
 import { checkPersonName } from '../coherence/personName';
 import type { BrowserSettings, Settings } from './types';

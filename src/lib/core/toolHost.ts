@@ -1,6 +1,6 @@
 /** The core's side of what MCP tools may do (see mcp/host.ts): documents, windows, approvals. */
 import type { LintResult } from '../githubActions/lint/diagnostics';
-import type { DriverCommand, DriverResult } from '../browser/protocol';
+import type { DriverCommand, DriverResult } from '../browserPanel/protocol';
 import type { CoherenceKernel } from '../coherence/kernel';
 import type { SessionRead } from '../coherence/mcpProvenance';
 import type { Approvals } from './approvals';

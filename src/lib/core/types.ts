@@ -11,9 +11,9 @@ import type {
   BrowserTabInfo,
   Operation,
   StandingGrant,
-} from '../browser/protocol';
-import type { RunView } from '../browser/runView';
-import type { PanelCommand, PanelResult } from '../browser/panelCommand';
+} from '../browserPanel/protocol';
+import type { RunView } from '../browserPanel/runView';
+import type { PanelCommand, PanelResult } from '../browserPanel/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workflowFileTypes';
 import type { CoherencePanelAnswer, CoherencePanelCall } from './coherence/panelTypes';
 import type { LanguageSetting } from '../i18n/locales';

@@ -8,7 +8,7 @@
 
 import { keyChord } from '../../../relay/src/browser/policy/keyChord';
 import { notTaken } from './notTaken';
-import type { DriverCommand } from '../browser/protocol';
+import type { DriverCommand } from '../browserPanel/protocol';
 import type {
   BrowserAction,
   BrowserArgs,

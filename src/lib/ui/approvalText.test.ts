@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ApprovalRequest } from '../browser/protocol';
+import type { ApprovalRequest } from '../browserPanel/protocol';
 import { i18n } from '../i18n/i18n.svelte';
 import {
   actionWord,

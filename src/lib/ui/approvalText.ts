@@ -4,8 +4,8 @@
  * bidi controls are shown as escapes (they could reorder what the person reads) and long names
  * are clipped. Our own words are in the UI's language, so call these where the text is shown.
  */
-import { GRANTABLE_OPERATIONS } from '../browser/grants';
-import type { ApprovalRequest, Operation } from '../browser/protocol';
+import { GRANTABLE_OPERATIONS } from '../browserPanel/grants';
+import type { ApprovalRequest, Operation } from '../browserPanel/protocol';
 import type { MessageKey } from '../i18n/catalog';
 import { t } from '../i18n/i18n.svelte';
 

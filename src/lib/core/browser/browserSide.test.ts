@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApprovalRequest, DriverResult } from '../../browser/protocol';
+import type { ApprovalRequest, DriverResult } from '../../browserPanel/protocol';
 import { Approvals } from '../approvals';
 import { DEFAULT_SETTINGS, type Settings } from '../types';
 import { BrowserSide, configOf } from './browserSide';

@@ -13,15 +13,15 @@ import type {
   DriverEvent,
   DriverResult,
   Operation,
-} from '../../browser/protocol';
-import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
-import { promptOf } from '../../browser/promptOf';
+} from '../../browserPanel/protocol';
+import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browserPanel/grants';
+import { promptOf } from '../../browserPanel/promptOf';
 import type { Approvals } from '../approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
-import { runViewOf, withRun, type RunView } from '../../browser/runView';
+import { runViewOf, withRun, type RunView } from '../../browserPanel/runView';
 import { PanelAsks } from './panelAsks';
-import type { PanelCommand, PanelResult } from '../../browser/panelCommand';
+import type { PanelCommand, PanelResult } from '../../browserPanel/panelCommand';
 
 export type { PanelCommand, PanelResult };
 

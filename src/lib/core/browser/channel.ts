@@ -3,7 +3,7 @@
  * `{t: 'browser-result', id, result}` back. Every call is answered: by the driver, or with a
  * refusal when the link is not there, when it closes first, or when no answer comes in time.
  */
-import type { DriverCommand, DriverResult } from '../../browser/protocol';
+import type { DriverCommand, DriverResult } from '../../browserPanel/protocol';
 import { REFUSALS } from '../../refusals';
 
 /**

@@ -6,8 +6,8 @@
  * a prompt as the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browser/protocol';
-import { promptOf } from '../../browser/promptOf';
+import type { ApprovalRequest, DriverCommand, DriverResult } from '../../browserPanel/protocol';
+import { promptOf } from '../../browserPanel/promptOf';
 import { isRefusalCode } from '../../refusals';
 import { extractAnswer, needsApproval, refusal, success } from '../../mcp';
 

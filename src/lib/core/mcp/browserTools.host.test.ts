@@ -4,7 +4,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ApprovalRequest, DriverResult } from '../../browser/protocol';
+import type { ApprovalRequest, DriverResult } from '../../browserPanel/protocol';
 import { callContext, type CallContext } from '../../mcp';
 import { browserReadTool } from './browserReadTool';
 import { browserTool } from './browserTool';

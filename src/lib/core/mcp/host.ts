@@ -10,7 +10,7 @@ import type { ResolvedPath } from '../documents/files';
 import type { Result } from '../errors';
 import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '../types';
 import type { LintResult } from '../../githubActions/lint/diagnostics';
-import type { DriverCommand, DriverResult } from '../../browser/protocol';
+import type { DriverCommand, DriverResult } from '../../browserPanel/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
 import type { SessionRead } from '../../coherence/mcpProvenance';
 import type { WatchRecord } from '../../coherence/workspaceWatch';

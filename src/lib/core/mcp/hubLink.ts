@@ -4,7 +4,7 @@
  * browser driver's frames (relay/src/browser/protocol.ts) to and from the core.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { DriverEvent, DriverResult } from '../../browser/protocol';
+import type { DriverEvent, DriverResult } from '../../browserPanel/protocol';
 import { credentialHash } from '../clientCredentials';
 import { HubSessionTransport } from './hubTransport';
 

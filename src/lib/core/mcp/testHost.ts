@@ -10,7 +10,7 @@ import { DocumentStore } from '../documentStore';
 import { createToolHost } from '../toolHost';
 import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../types';
 import type { ToolHost } from './host';
-import type { DriverCommand, DriverResult } from '../../browser/protocol';
+import type { DriverCommand, DriverResult } from '../../browserPanel/protocol';
 import { CoherenceKernel } from '../../coherence/kernel';
 import { inProcessLock } from '../../coherence/ledgerFs';
 import { memoryLedgerFs, type MemoryLedgerFs } from '../../coherence/memoryLedgerFs';
