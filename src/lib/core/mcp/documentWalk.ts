@@ -11,7 +11,7 @@
  * - In each folder its files come before its subfolders, each by name as the file tree sorts.
  * - At most `limit` documents; the walk ends there.
  */
-import { kindForPath } from '../../documents/kind';
+import { kindForPath } from '../../fileKinds/kind';
 import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../../coherence/scanWalk';
 import type { DirEntry } from '../types';
 

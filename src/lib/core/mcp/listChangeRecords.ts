@@ -7,7 +7,7 @@
  */
 import { IGNORED_DIRS } from '../../coherence/scanWalk';
 import type { WatchRecord } from '../../coherence/workspaceWatch';
-import { kindForPath } from '../../documents/kind';
+import { kindForPath } from '../../fileKinds/kind';
 
 /** A FileSystemObserver record, paths below the watched workspace root. */
 export type TreeRecord = WatchRecord;
