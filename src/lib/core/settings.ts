@@ -2,7 +2,7 @@
 import { parseCjkFormatSettings } from '../cjk/settings';
 import { parseGrants } from '../browserPanel/grants';
 import { isLanguageSetting } from '../i18n/locales';
-import { checkPersonName } from '../coherence/personName';
+import { checkPersonName } from '../coherence/resolution/personName';
 import type { BrowserSettings, Settings } from './types';
 
 const THEMES = new Set(['system', 'light', 'dark']);

@@ -2,7 +2,7 @@
 import type { LintResult } from '../githubActions/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../browserPanel/protocol';
 import type { CoherenceKernel } from '../coherence/kernel';
-import type { SessionRead } from '../coherence/mcpProvenance';
+import type { SessionRead } from '../coherence/capture/mcpProvenance';
 import type { Approvals } from './approvals';
 import type { Documents } from './documents/documents';
 import { isDirty } from './documents/docState';

@@ -2,7 +2,7 @@
  * The person's acts on a workspace's coherence record, from the Breakdown view's Delegations,
  * Claims and Contexts sections: one call to the core, a refusal shown to the person as it is.
  */
-import type { CoherenceRecordView } from '../coherence/personActs';
+import type { CoherenceRecordView } from '../coherence/resolution/personActs';
 import type { CoherenceActCall } from '../core/coherence/panelTypes';
 import { app } from './appState.svelte';
 import type { Said } from './coherenceWords';

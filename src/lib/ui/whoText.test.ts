@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../i18n/i18n.svelte';
-import { scanError } from '../coherence/scanErrors';
+import { scanError } from '../coherence/scan/scanErrors';
 import { nameRefusal, scanProblemText } from './whoText';
 
 afterEach(() => {

@@ -4,8 +4,12 @@
  */
 import type { MessageKey } from '../i18n/catalog';
 import { t } from '../i18n/i18n.svelte';
-import { PERSON_NAME_MAX, recordedName, type PersonNameProblem } from '../coherence/personName';
-import type { ScanError, ScanErrorCode } from '../coherence/scanErrors';
+import {
+  PERSON_NAME_MAX,
+  recordedName,
+  type PersonNameProblem,
+} from '../coherence/resolution/personName';
+import type { ScanError, ScanErrorCode } from '../coherence/scan/scanErrors';
 
 const NAME_PROBLEMS: Record<PersonNameProblem, MessageKey> = {
   'too-long': 'personName.tooLong',

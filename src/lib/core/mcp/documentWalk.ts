@@ -12,7 +12,7 @@
  * - At most `limit` documents; the walk ends there.
  */
 import { kindForPath } from '../../fileKinds/kind';
-import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../../coherence/scanWalk';
+import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../../coherence/scan/scanWalk';
 import type { DirEntry } from '../types';
 
 /** What a folder holds, or null when it cannot be listed. */

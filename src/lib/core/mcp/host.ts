@@ -12,8 +12,8 @@ import type { DirEntry, DocKind, EditorAgent, Settings, WorkspaceInfo } from '..
 import type { LintResult } from '../../githubActions/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../browserPanel/protocol';
 import type { CoherenceKernel } from '../../coherence/kernel';
-import type { SessionRead } from '../../coherence/mcpProvenance';
-import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { SessionRead } from '../../coherence/capture/mcpProvenance';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
 import type { Notice } from '../notice';
 
 export type TabView = Readonly<DocState>;
