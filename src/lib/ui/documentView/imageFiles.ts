@@ -7,7 +7,7 @@
  */
 import { dirAt } from '../../core/fileAccess';
 import { DEFAULT_MOUNT } from '../../paths';
-import type { ImageLoad } from '../../editors/imageView';
+import type { ImageLoad } from '../../editors/milkdown/imageView';
 import { t } from '../../i18n/i18n.svelte';
 import { app } from '../shell/appState.svelte';
 

@@ -1,6 +1,6 @@
 import { Text } from '@codemirror/state';
 import { describe, expect, it } from 'vitest';
-import type { LintResult } from '../githubActions/lint/diagnostics';
+import type { LintResult } from '../../githubActions/lint/diagnostics';
 import { positionOf, toEditorDiagnostics } from './workflowLint';
 
 const doc = Text.of([

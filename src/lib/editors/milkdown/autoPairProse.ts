@@ -1,8 +1,8 @@
 /** Auto-pairing in the WYSIWYG editor (ProseMirror); the rules are text/autoPair.ts's. */
 import { Plugin, PluginKey, TextSelection } from '@milkdown/kit/prose/state';
 import type { EditorView } from '@milkdown/kit/prose/view';
-import { deletesPair, onType } from '../text/autoPair';
-import { editorPrefs } from './editorPrefs';
+import { deletesPair, onType } from '../../text/autoPair';
+import { editorPrefs } from '../editorPrefs';
 
 /** The character (code point) just before / after a position, inside its textblock only. */
 function around(view: EditorView, from: number, to: number) {

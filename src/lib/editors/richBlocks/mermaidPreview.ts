@@ -7,9 +7,9 @@
 import { Plugin, PluginKey, type EditorState } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
-import { t } from '../i18n/i18n.svelte';
+import { t } from '../../i18n/i18n.svelte';
 import { mermaidBlocks } from './mermaidBlocks';
-import { renderMermaid, showSvg } from './mermaidRender';
+import { renderMermaid, showSvg } from '../safeMarkup/mermaidRender';
 import './richBlocks.css';
 
 /** How long after the last change to a diagram's code it is rendered again. */

@@ -6,7 +6,7 @@
 import { lintGutter, linter, type Diagnostic } from '@codemirror/lint';
 import { EditorSelection, type Extension, type Text } from '@codemirror/state';
 import { EditorView, ViewPlugin } from '@codemirror/view';
-import type { ProblemReport } from './problems';
+import type { ProblemReport } from '../problems';
 
 /** What the problems list shows. The last answer stays while the next check runs. */
 export interface WorkflowLintState {

@@ -26,26 +26,26 @@ import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { $prose, $remark, $view } from '@milkdown/kit/utils';
 import { ImageView, type ImageAccess } from './imageView';
 import { imagePastePlugin } from './imagePaste';
-import { spliceBetween, textOf, type SourceGroup } from '../wysiwyg/blockMerge';
-import { diffSplice } from '../core/textEdit';
+import { spliceBetween, textOf, type SourceGroup } from '../../wysiwyg/blockMerge';
+import { diffSplice } from '../../core/textEdit';
 import { minimalReplace } from './milkdownReplace';
 import { caretBlock } from './caretBlock';
 import { findInProse, findPlugin } from './findInProse';
 import { revealTopLevelHeading } from './revealHeading';
 import { autoPairPlugin } from './autoPairProse';
-import { refreshProseModes, writingModesPlugin } from './writingModes';
-import { richBlocks } from './richBlocks';
+import { refreshProseModes, writingModesPlugin } from '../writingModes';
+import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from './footnotes';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
 const writingModes = $prose(() => writingModesPlugin);
-import type { EditorHandle, OnEdit } from './editorHandle';
+import type { EditorHandle, OnEdit } from '../editorHandle';
 import { replaceSelectionIn, selectionOf, type MarkdownCodec } from './milkdownSelection';
 import { ParserState } from '@milkdown/kit/transformer';
 import type { Ctx } from '@milkdown/kit/ctx';
-import { collectDefinitions } from '../markdown/blocks';
-import { t } from '../i18n/i18n.svelte';
+import { collectDefinitions } from '../../markdown/blocks';
+import { t } from '../../i18n/i18n.svelte';
 import {
   docOf,
   parseInGroups,

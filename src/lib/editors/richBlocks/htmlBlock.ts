@@ -4,8 +4,8 @@
  * holds its source text exactly; the node view shows a sanitised preview and edits the source.
  */
 import { $node, $remark, $view } from '@milkdown/kit/utils';
-import { mergeHtmlRuns } from '../markdown/htmlRuns';
-import { sanitizedPreview } from './sanitizeHtml';
+import { mergeHtmlRuns } from '../../markdown/htmlRuns';
+import { sanitizedPreview } from '../safeMarkup/sanitizeHtml';
 import { SourceAtomView, type AtomKind } from './sourceAtomView';
 
 /** The mdast type of an HTML block the editor shows as one block. */

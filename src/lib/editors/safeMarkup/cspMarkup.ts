@@ -9,7 +9,7 @@
  * get the nonce.
  */
 import { PARKED, parkStyles, parseDeclarations } from './cssDeclarations';
-import { pageStyleNonce } from './styleNonce';
+import { pageStyleNonce } from '../styleNonce';
 
 /** Style text → class name, for the rules already in the sheet. */
 const classes = new Map<string, string>();

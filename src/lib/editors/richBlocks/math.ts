@@ -6,7 +6,7 @@
 import { $node, $remark, $view } from '@milkdown/kit/utils';
 import { math } from 'micromark-extension-math';
 import { mathFromMarkdown, mathToMarkdown } from 'mdast-util-math';
-import { renderTex } from './katexRender';
+import { renderTex } from '../safeMarkup/katexRender';
 import { SourceAtomView, type AtomKind } from './sourceAtomView';
 
 interface ProcessorData {

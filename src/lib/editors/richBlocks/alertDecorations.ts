@@ -7,9 +7,9 @@ import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
-import type { MessageKey } from '../i18n/catalog';
-import { i18n, t } from '../i18n/i18n.svelte';
-import { alertMarker, type AlertKind } from '../markdown/alerts';
+import type { MessageKey } from '../../i18n/catalog';
+import { i18n, t } from '../../i18n/i18n.svelte';
+import { alertMarker, type AlertKind } from '../../markdown/alerts';
 import './richBlocks.css';
 
 const LABELS: Record<AlertKind, MessageKey> = {

@@ -3,18 +3,18 @@
  * original bytes of every block the person did not touch.
  */
 import type { Node as ProseNode, Schema } from '@milkdown/kit/prose/model';
-import { chunkSource, collectDefinitions, splitTopLevelBlocks } from '../markdown/blocks';
+import { chunkSource, collectDefinitions, splitTopLevelBlocks } from '../../markdown/blocks';
 import {
   mergeBlocks,
   trailingBreaks,
   withoutTrailingBreaks,
   type SourceGroup,
-} from '../wysiwyg/blockMerge';
-import { carryChange } from '../wysiwyg/carryChange';
-import { OpenElement } from '../markdown/htmlRuns';
-import { isPlainEdit } from '../wysiwyg/plainEdit';
-import { alignTexts } from '../wysiwyg/alignment';
-import type { Segment } from '../wysiwyg/textDiff';
+} from '../../wysiwyg/blockMerge';
+import { carryChange } from '../../wysiwyg/carryChange';
+import { OpenElement } from '../../markdown/htmlRuns';
+import { isPlainEdit } from '../../wysiwyg/plainEdit';
+import { alignTexts } from '../../wysiwyg/alignment';
+import type { Segment } from '../../wysiwyg/textDiff';
 
 /** Markdown → mdast (with Milkdown's remark plugins run) and mdast → editor nodes. */
 export interface Pipeline {

@@ -6,10 +6,10 @@
  */
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import type { NodeView } from '@milkdown/kit/prose/view';
-import type { MessageKey } from '../i18n/catalog';
-import { t } from '../i18n/i18n.svelte';
-import { imageSource } from '../paths/imageSource';
-import './richBlocks.css';
+import type { MessageKey } from '../../i18n/catalog';
+import { t } from '../../i18n/i18n.svelte';
+import { imageSource } from '../../paths/imageSource';
+import '../richBlocks/richBlocks.css';
 
 export type ImageLoad =
   { ok: true; url: string } | { ok: false; why: 'missing' | 'too-big' | 'no-access' };

@@ -2,7 +2,7 @@
 import { isolateHistory } from '@codemirror/commands';
 import { StateEffect, StateField, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, type DecorationSet } from '@codemirror/view';
-import { findController, type FindTarget, type Located } from './findTarget';
+import { findController, type FindTarget, type Located } from '../findTarget';
 
 const show = StateEffect.define<{ matches: readonly Located[]; current: number }>();
 const MATCH = Decoration.mark({ class: 'find-match' });

@@ -6,8 +6,8 @@
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { NodeSelection, Plugin, PluginKey } from '@milkdown/kit/prose/state';
 import type { EditorView, NodeView } from '@milkdown/kit/prose/view';
-import type { MessageKey } from '../i18n/catalog';
-import { t } from '../i18n/i18n.svelte';
+import type { MessageKey } from '../../i18n/catalog';
+import { t } from '../../i18n/i18n.svelte';
 import './richBlocks.css';
 
 /** Dispatched on an atom's element to open its source. */

@@ -1,8 +1,8 @@
 /** Auto-pairing in the source editor (CodeMirror); the rules are text/autoPair.ts's. */
 import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
-import { deletesPair, onType } from '../text/autoPair';
-import { editorPrefs } from './editorPrefs';
+import { deletesPair, onType } from '../../text/autoPair';
+import { editorPrefs } from '../editorPrefs';
 
 /** The last and first characters (code points) of a short slice. */
 const lastChar = (text: string) => [...text].at(-1) ?? '';

@@ -17,13 +17,13 @@ import {
   highlightActiveLine,
   drawSelection,
 } from '@codemirror/view';
-import { diffSplice, type Splice } from '../core/textEdit';
-import { t } from '../i18n/i18n.svelte';
-import type { EditorHandle, OnEdit } from './editorHandle';
-import { pageStyleNonce } from './styleNonce';
+import { diffSplice, type Splice } from '../../core/textEdit';
+import { t } from '../../i18n/i18n.svelte';
+import type { EditorHandle, OnEdit } from '../editorHandle';
+import { pageStyleNonce } from '../styleNonce';
 import { findExtension, findInSource } from './findInSource';
 import { autoPairSource } from './autoPairSource';
-import { writingModesSource } from './writingModes';
+import { writingModesSource } from '../writingModes';
 
 const External = Annotation.define<boolean>();
 

@@ -11,14 +11,14 @@ import type { Node as ProseNode, Slice } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, TextSelection, type Transaction } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet, type EditorView } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
-import { footnoteKey, noteTitle } from '../markdown/footnotes';
+import { footnoteKey, noteTitle } from '../../markdown/footnotes';
 import {
   afterFirstReference,
   FOOTNOTE_DEFINITION as DEFINITION,
   FOOTNOTE_REFERENCE as REFERENCE,
   noteTextStart,
 } from './footnoteJump';
-import './richBlocks.css';
+import '../richBlocks/richBlocks.css';
 
 /** The definition's label in front of its text, where typing cannot reach it. */
 export function configureFootnotes(ctx: Ctx): void {

@@ -8,7 +8,7 @@ import { closeHistory } from '@milkdown/kit/prose/history';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, TextSelection } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet, type EditorView } from '@milkdown/kit/prose/view';
-import { findController, type FindTarget } from './findTarget';
+import { findController, type FindTarget } from '../findTarget';
 
 const key = new PluginKey<DecorationSet>('vmark-find');
 const OBJECT = '\uFFFC';
