@@ -4,7 +4,7 @@
  * document alone (no view, no DOM); labels match as GFM matches them (`footnoteKey`).
  */
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
-import { footnoteKey } from '../../markdown/footnotes';
+import { footnoteKey } from '../../markdown/editorSyntax/footnotes';
 
 export const FOOTNOTE_REFERENCE = 'footnote_reference';
 export const FOOTNOTE_DEFINITION = 'footnote_definition';

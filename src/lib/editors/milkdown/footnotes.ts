@@ -11,7 +11,7 @@ import type { Node as ProseNode, Slice } from '@milkdown/kit/prose/model';
 import { Plugin, PluginKey, TextSelection, type Transaction } from '@milkdown/kit/prose/state';
 import { Decoration, DecorationSet, type EditorView } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
-import { footnoteKey, noteTitle } from '../../markdown/footnotes';
+import { footnoteKey, noteTitle } from '../../markdown/editorSyntax/footnotes';
 import {
   afterFirstReference,
   FOOTNOTE_DEFINITION as DEFINITION,

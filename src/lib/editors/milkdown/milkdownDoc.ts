@@ -11,7 +11,7 @@ import {
   type SourceGroup,
 } from '../../wysiwyg/blockMerge';
 import { carryChange } from '../../wysiwyg/carryChange';
-import { OpenElement } from '../../markdown/htmlRuns';
+import { OpenElement } from '../../markdown/editorSyntax/htmlRuns';
 import { isPlainEdit } from '../../wysiwyg/plainEdit';
 import { alignTexts } from '../../wysiwyg/alignment';
 import type { Segment } from '../../wysiwyg/textDiff';

@@ -5,7 +5,7 @@
 import { closeHistory } from '@milkdown/kit/prose/history';
 import { Fragment, Slice, type Node as ProseNode, type Schema } from '@milkdown/kit/prose/model';
 import type { EditorView } from '@milkdown/kit/prose/view';
-import { looksLikeMarkdown } from '../../markdown/markers';
+import { looksLikeMarkdown } from '../../markdown/editorSyntax/markers';
 
 export interface MarkdownCodec {
   schema: Schema;

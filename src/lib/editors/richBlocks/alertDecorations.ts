@@ -9,7 +9,7 @@ import { Decoration, DecorationSet } from '@milkdown/kit/prose/view';
 import { $prose } from '@milkdown/kit/utils';
 import type { MessageKey } from '../../i18n/catalog';
 import { i18n, t } from '../../i18n/i18n.svelte';
-import { alertMarker, type AlertKind } from '../../markdown/alerts';
+import { alertMarker, type AlertKind } from '../../markdown/editorSyntax/alerts';
 import './richBlocks.css';
 
 const LABELS: Record<AlertKind, MessageKey> = {

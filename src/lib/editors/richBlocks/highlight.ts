@@ -10,7 +10,7 @@ import {
   highlightFromMarkdown,
   highlightToMarkdown,
   TYPED_HIGHLIGHT,
-} from '../../markdown/highlightSyntax';
+} from '../../markdown/editorSyntax/highlightSyntax';
 
 interface ProcessorData {
   micromarkExtensions?: unknown[];

@@ -4,7 +4,7 @@
  * holds its source text exactly; the node view shows a sanitised preview and edits the source.
  */
 import { $node, $remark, $view } from '@milkdown/kit/utils';
-import { mergeHtmlRuns } from '../../markdown/htmlRuns';
+import { mergeHtmlRuns } from '../../markdown/editorSyntax/htmlRuns';
 import { sanitizedPreview } from '../safeMarkup/sanitizeHtml';
 import { SourceAtomView, type AtomKind } from './sourceAtomView';
 

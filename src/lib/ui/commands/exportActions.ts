@@ -5,7 +5,7 @@
  */
 import { exportName, htmlDocument } from '../../export/htmlDocument';
 import { t } from '../../i18n/i18n.svelte';
-import { footnoteIds } from '../../markdown/footnotes';
+import { footnoteIds } from '../../markdown/editorSyntax/footnotes';
 import { app } from '../shell/appState.svelte';
 import { dataUrlOf } from '../documentView/imageFiles';
 import { whenLiveEditor } from '../shell/liveEditors';
