@@ -6,7 +6,7 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { splitProtected } from './protect';
+import { splitProtected } from './protect/protect';
 import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
 import { TRANSFORM_KINDS, transformMarkdown } from './transform';
 

@@ -26,4 +26,4 @@ export {
   type ProtectedKind,
   type ProtectedRange,
   type Run,
-} from './protect';
+} from './protect/protect';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitProtected } from './protect';
+import { splitProtected } from './protect/protect';
 import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
 import {
   TRANSFORM_KINDS,

@@ -4,7 +4,7 @@
  * characters already in the source are masked too, so every stand-in in the masked text is ours.
  */
 
-import { LATIN_LIKE, NEUTRAL } from './chars';
+import { LATIN_LIKE, NEUTRAL } from '../rules/chars';
 import { isLatinLikeKind, type ProtectedRange } from './ranges';
 
 const STAND_IN = /[\uE000\uE001]/g;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transformMarkdown, transformText } from './transform';
+import { transformMarkdown, transformText } from '../transform';
 
 const space = (text: string) => transformMarkdown(text, 'cjk-spacing');
 

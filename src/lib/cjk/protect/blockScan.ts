@@ -6,12 +6,12 @@
  * way micromark finds them.
  */
 
-import { scanLine } from '../markdown/blockScanner/blockScanner';
-import { DOLLAR } from '../markdown/blockScanner/charCodes';
-import { splitFrontMatter } from '../markdown/frontMatter';
-import { htmlBlockStart } from '../markdown/blockScanner/htmlBlockSyntax';
-import { splitLines, type LineSpan } from '../markdown/lines';
-import { createScanState, type Leaf } from '../markdown/blockScanner/scanState';
+import { scanLine } from '../../markdown/blockScanner/blockScanner';
+import { DOLLAR } from '../../markdown/blockScanner/charCodes';
+import { splitFrontMatter } from '../../markdown/frontMatter';
+import { htmlBlockStart } from '../../markdown/blockScanner/htmlBlockSyntax';
+import { splitLines, type LineSpan } from '../../markdown/lines';
+import { createScanState, type Leaf } from '../../markdown/blockScanner/scanState';
 import { definitionAt, looseLabelKey } from './links';
 import type { ProtectedKind, ProtectedRange } from './ranges';
 

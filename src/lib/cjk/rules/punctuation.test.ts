@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transformMarkdown, transformText } from './transform';
+import { transformMarkdown, transformText } from '../transform';
 
 const punctuate = (text: string) => transformMarkdown(text, 'cjk-punctuation');
 
