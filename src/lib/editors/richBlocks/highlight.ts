@@ -1,6 +1,6 @@
 /**
  * Highlight in the WYSIWYG editor: `==text==` is a mark shown as `<mark>` (the syntax is
- * `src/lib/markdown/highlightSyntax.ts`). Like bold, text typed inside it or at its end is
+ * `src/lib/markdown/editorSyntax/highlightSyntax.ts`). Like bold, text typed inside it or at its end is
  * highlighted too, and typing `==text==` makes a highlight.
  */
 import { markRule } from '@milkdown/kit/prose';
