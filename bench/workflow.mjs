@@ -59,7 +59,7 @@ export async function runWorkflowBench() {
   });
   try {
     const { applyPatches, parsePatches } = await server.ssrLoadModule(
-      '/src/lib/githubActions/index.ts',
+      '/src/lib/githubActions/patches/index.ts',
     );
     const small = readFileSync(join(CORPUS, 'deployments_aws.yml'), 'utf8');
     const files = [

@@ -9,8 +9,8 @@ import {
   type CallContext,
   type WorkflowArgs,
 } from '../../mcp';
-import { applyPatches } from '../../githubActions/applyPatches';
-import { parsePatches } from '../../githubActions/irPatch';
+import { applyPatches } from '../../githubActions/patches/applyPatches';
+import { parsePatches } from '../../githubActions/patches/irPatch';
 import { refuse } from '../errors';
 import type { ToolHost } from './host';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';

@@ -20,7 +20,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
 import type { IRPatch } from './irPatch';
 
-const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();

@@ -4,20 +4,21 @@
  * misbehave here on purpose; the model of each patch (expected.ts) is checked on its own too.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { applyPatches } from './applyPatches';
+import { applyPatches } from '../patches/applyPatches';
 import { expectedAfter, sameData } from './expected';
-import type { IRPatch } from './irPatch';
-import { planEdit } from './patchEdits';
+import type { IRPatch } from '../patches/irPatch';
+import { planEdit } from '../patches/patchEdits';
 
-vi.mock('./patchEdits', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./patchEdits')>();
+vi.mock('../patches/patchEdits', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../patches/patchEdits')>();
   return { ...real, planEdit: vi.fn(real.planEdit) };
 });
 
 const WF = 'name: CI\non: push\nenv:\n  A: a\n  B: b\njobs: {}\n';
 const at = (text: string) => WF.indexOf(text);
 
-const actual = await vi.importActual<typeof import('./patchEdits')>('./patchEdits');
+const actual =
+  await vi.importActual<typeof import('../patches/patchEdits')>('../patches/patchEdits');
 
 afterEach(() => {
   vi.mocked(planEdit).mockReset();

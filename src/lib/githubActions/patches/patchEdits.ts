@@ -25,8 +25,8 @@ import {
   type Found,
   type PathTarget,
 } from './locate';
-import { renderScalar } from './scalarText';
-import type { Edit } from './sourceLines';
+import { renderScalar } from '../yamlText/scalarText';
+import type { Edit } from '../yamlText/sourceLines';
 import {
   appendItem,
   insertPair,
@@ -36,8 +36,8 @@ import {
   setPairValue,
   type SpliceSource,
   type Spliced,
-} from './yamlSplice';
-import { leaf, nest } from './valueText';
+} from '../yamlText/yamlSplice';
+import { leaf, nest } from '../yamlText/valueText';
 
 /** A parsed workflow ready to be edited. */
 export interface Workflow {

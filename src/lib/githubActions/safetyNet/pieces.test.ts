@@ -11,9 +11,9 @@ import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { sameData } from './expected';
 import { checkByPieces, type PieceBase } from './pieces';
-import type { Edit } from './sourceLines';
+import type { Edit } from '../yamlText/sourceLines';
 
-const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();

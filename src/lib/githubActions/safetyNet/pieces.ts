@@ -24,7 +24,7 @@ import {
   spanOf,
   type Span,
 } from './pieceSpans';
-import { applyEdits, type Edit } from './sourceLines';
+import { applyEdits, type Edit } from '../yamlText/sourceLines';
 
 /** What a piece check needs of the original text's parse. */
 export interface PieceBase {

@@ -11,13 +11,13 @@
  * refusal is about.
  */
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
-import { expectedAfterAll, sameData } from './expected';
+import { expectedAfterAll, sameData } from '../safetyNet/expected';
 import { checkPatch, type IRPatch } from './irPatch';
 import { planEdit, type PlannedEdit, type Workflow } from './patchEdits';
-import { checkByPieces } from './pieces';
-import { insertedLines } from './pieceSpans';
-import { applyEdits, columnOf, detectEol, type Edit } from './sourceLines';
-import { range } from './yamlSplice';
+import { checkByPieces } from '../safetyNet/pieces';
+import { insertedLines } from '../safetyNet/pieceSpans';
+import { applyEdits, columnOf, detectEol, type Edit } from '../yamlText/sourceLines';
+import { range } from '../yamlText/yamlSplice';
 
 export type ApplyResult =
   { ok: true; text: string; changed: boolean } | { ok: false; index: number; message: string };

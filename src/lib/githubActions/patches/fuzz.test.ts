@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
 import type { IRPatch, PatchValue } from './irPatch';
 
-const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const SOURCES = [
   ...readdirSync(fileURLToPath(CORPUS))
     .filter((name) => /\.ya?ml$/.test(name))

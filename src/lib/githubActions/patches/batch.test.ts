@@ -18,7 +18,7 @@ vi.mock('yaml', async (importOriginal) => {
   return { ...real, parseDocument: vi.fn(real.parseDocument) };
 });
 
-const CORPUS = new URL('../../../tests/corpus/workflows/', import.meta.url);
+const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))
   .filter((name) => /\.ya?ml$/.test(name))
   .sort();

@@ -3,7 +3,7 @@
  * go: the line arithmetic pieces.ts draws its pieces with.
  */
 import { isPair, isScalar } from 'yaml';
-import { lineStart, nextLineStart, onlySpacesBefore, type Edit } from './sourceLines';
+import { lineStart, nextLineStart, onlySpacesBefore, type Edit } from '../yamlText/sourceLines';
 
 /**
  * Where one entry sits: `from` is its line start when it is the first thing there; `after` is
