@@ -35,7 +35,7 @@ import { revealTopLevelHeading } from './revealHeading';
 import { autoPairPlugin } from './autoPairProse';
 import { refreshProseModes, writingModesPlugin } from '../writingModes';
 import { richBlocks } from '../richBlocks/richBlocks';
-import { configureFootnotes } from './footnotes';
+import { configureFootnotes } from '../richBlocks/footnotes';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);

@@ -4,7 +4,7 @@
  */
 import { $prose } from '@milkdown/kit/utils';
 import { alertDecorations } from './alertDecorations';
-import { footnoteDecorations } from '../milkdown/footnotes';
+import { footnoteDecorations } from './footnotes';
 import { highlightSyntax } from './highlight';
 import { htmlBlock } from './htmlBlock';
 import { mathSyntax } from './math';

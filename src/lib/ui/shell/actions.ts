@@ -1,7 +1,7 @@
 /** What the menus, buttons and shortcuts do: each action asks the core and reports refusals. */
 import type { TabInfo } from '../../core/types';
 import { app } from './appState.svelte';
-import { dialogs } from '../dialogs/dialogs.svelte';
+import { dialogs } from './dialogs.svelte';
 import { t } from '../../i18n/i18n.svelte';
 
 type Picker = (options?: { mode?: 'read' | 'readwrite' }) => Promise<FileSystemDirectoryHandle>;

@@ -18,7 +18,7 @@ import {
   FOOTNOTE_REFERENCE as REFERENCE,
   noteTextStart,
 } from './footnoteJump';
-import '../richBlocks/richBlocks.css';
+import './richBlocks.css';
 
 /** The definition's label in front of its text, where typing cannot reach it. */
 export function configureFootnotes(ctx: Ctx): void {
