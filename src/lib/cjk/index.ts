@@ -18,7 +18,7 @@ export {
   type CjkFormatSettings,
   type PunctuationLimit,
   type QuoteStyle,
-} from './settings';
+} from './rules/settings';
 export {
   findProtectedRanges,
   splitProtected,

@@ -7,7 +7,7 @@ import { formatMasked } from './rules/format';
 import { mask, unmask } from './protect/mask';
 import { findProtectedRanges, type ProtectOptions } from './protect/protect';
 import { convertPunctuation } from './rules/punctuation';
-import { parseCjkFormatSettings, type CjkFormatSettings } from './settings';
+import { parseCjkFormatSettings, type CjkFormatSettings } from './rules/settings';
 import { spaceCjkLatin } from './rules/spacing';
 
 export type TransformKind = 'cjk-spacing' | 'cjk-punctuation' | 'cjk-format';

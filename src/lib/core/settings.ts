@@ -1,5 +1,5 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
-import { parseCjkFormatSettings } from '../cjk/settings';
+import { parseCjkFormatSettings } from '../cjk/rules/settings';
 import { parseGrants } from '../browserPanel/grants';
 import { isLanguageSetting } from '../i18n/locales';
 import { checkPersonName } from '../coherence/resolution/personName';

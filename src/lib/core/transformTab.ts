@@ -1,6 +1,6 @@
 /** A CJK transform of a whole tab's text, for the app's command and for `document.transform`. */
 import { transformMarkdownChecked, type TransformKind } from '../cjk';
-import type { CjkFormatSettings } from '../cjk/settings';
+import type { CjkFormatSettings } from '../cjk/rules/settings';
 import type { DocState } from './documents/docState';
 import { refuse, type Result } from './errors';
 

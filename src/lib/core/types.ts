@@ -5,7 +5,7 @@ import type { Splice } from './textEdit';
 import type { LintResult } from '../githubActions/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
-import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';
+import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/rules/settings';
 import type {
   ApprovalRequest,
   BrowserTabInfo,

@@ -7,7 +7,7 @@
 
 import { scanLine } from './blockScanner/blockScanner';
 import { splitFrontMatter } from './frontMatter';
-import { splitLines, type LineSpan } from './lines';
+import { splitLines, type LineSpan } from './blockScanner/lines';
 import {
   createScanState,
   insideRawBlock,

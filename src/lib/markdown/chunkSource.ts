@@ -5,7 +5,7 @@
 
 import { scanLine } from './blockScanner/blockScanner';
 import { CR, LF } from './blockScanner/charCodes';
-import { splitLines } from './lines';
+import { splitLines } from './blockScanner/lines';
 import {
   createScanState,
   insideRawBlock,

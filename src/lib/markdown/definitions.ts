@@ -4,7 +4,7 @@
  */
 
 import { finishScan, scanLine } from './blockScanner/blockScanner';
-import { splitLines } from './lines';
+import { splitLines } from './blockScanner/lines';
 import { createScanState, type DefinitionSink } from './blockScanner/scanState';
 
 /**

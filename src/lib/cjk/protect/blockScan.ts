@@ -10,7 +10,7 @@ import { scanLine } from '../../markdown/blockScanner/blockScanner';
 import { DOLLAR } from '../../markdown/blockScanner/charCodes';
 import { splitFrontMatter } from '../../markdown/frontMatter';
 import { htmlBlockStart } from '../../markdown/blockScanner/htmlBlockSyntax';
-import { splitLines, type LineSpan } from '../../markdown/lines';
+import { splitLines, type LineSpan } from '../../markdown/blockScanner/lines';
 import { createScanState, type Leaf } from '../../markdown/blockScanner/scanState';
 import { definitionAt, looseLabelKey } from './links';
 import type { ProtectedKind, ProtectedRange } from './ranges';

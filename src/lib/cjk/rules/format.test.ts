@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../settings';
+import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
 import { transformMarkdown } from '../transform';
 
 /** Settings with every switch off except the given ones. */

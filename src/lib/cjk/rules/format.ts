@@ -25,7 +25,7 @@ import {
 } from './formatSpacing';
 import { convertPunctuation } from './punctuation';
 import { convertStraightQuotes, cornerQuotes, nestedCornerQuotes } from './quotes';
-import type { CjkFormatSettings } from '../settings';
+import type { CjkFormatSettings } from './settings';
 import { spaceCjkLatin } from './spacing';
 
 /** Passes before giving up on reaching a fixed point (the rules settle in two or three). */

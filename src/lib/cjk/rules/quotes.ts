@@ -5,7 +5,7 @@
  */
 
 import { isHanKana, isLatinWordChar, isLetterOrDigit } from './chars';
-import type { QuoteStyle } from '../settings';
+import type { QuoteStyle } from './settings';
 
 const STYLES: Record<QuoteStyle, { double: [string, string]; single: [string, string] }> = {
   curly: { double: ['“', '”'], single: ['‘', '’'] },

@@ -10,7 +10,7 @@ import {
   type WorkflowArgs,
 } from '../../mcp';
 import { applyPatches } from '../../githubActions/patches/applyPatches';
-import { parsePatches } from '../../githubActions/patches/irPatch';
+import { parsePatches } from '../../githubActions/irPatch';
 import { refuse } from '../errors';
 import type { ToolHost } from './host';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';

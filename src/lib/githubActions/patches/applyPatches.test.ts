@@ -5,7 +5,7 @@
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from './applyPatches';
-import type { IRPatch } from './irPatch';
+import type { IRPatch } from '../irPatch';
 
 const lines = (...parts: string[]) => parts.join('\n') + '\n';
 

@@ -12,7 +12,7 @@
  */
 import { isMap, parseDocument, type YAMLMap } from 'yaml';
 import { expectedAfterAll, sameData } from '../safetyNet/expected';
-import { checkPatch, type IRPatch } from './irPatch';
+import { checkPatch, type IRPatch } from '../irPatch';
 import { planEdit, type PlannedEdit, type Workflow } from './patchEdits';
 import { checkByPieces } from '../safetyNet/pieces';
 import { insertedLines } from '../safetyNet/pieceSpans';

@@ -11,7 +11,7 @@ import { isMap, isScalar, isSeq, parse, parseDocument, type YAMLMap } from 'yaml
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
-import type { IRPatch } from './irPatch';
+import type { IRPatch } from '../irPatch';
 
 vi.mock('yaml', async (importOriginal) => {
   const real = await importOriginal<typeof import('yaml')>();

@@ -18,7 +18,7 @@ import {
 } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
-import type { IRPatch } from './irPatch';
+import type { IRPatch } from '../irPatch';
 
 const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const FILES = readdirSync(fileURLToPath(CORPUS))

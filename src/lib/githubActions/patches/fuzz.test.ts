@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { parse, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyPatches, applyPatchesOneByOne } from './applyPatches';
-import type { IRPatch, PatchValue } from './irPatch';
+import type { IRPatch, PatchValue } from '../irPatch';
 
 const CORPUS = new URL('../../../../tests/corpus/workflows/', import.meta.url);
 const SOURCES = [

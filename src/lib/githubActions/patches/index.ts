@@ -8,5 +8,5 @@ export {
   type PatchKind,
   type PatchValue,
   type TriggerFilter,
-} from './irPatch';
+} from '../irPatch';
 export { applyPatches, type ApplyResult } from './applyPatches';

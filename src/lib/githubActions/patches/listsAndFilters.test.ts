@@ -1,7 +1,7 @@
 /** with.set/with.remove, needs.add/needs.remove and trigger.setFilters, with exact expected text. */
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from './applyPatches';
-import type { IRPatch } from './irPatch';
+import type { IRPatch } from '../irPatch';
 
 const lines = (...parts: string[]) => parts.join('\n') + '\n';
 

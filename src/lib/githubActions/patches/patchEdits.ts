@@ -13,7 +13,7 @@ import {
   type Pair,
   type YAMLMap,
 } from 'yaml';
-import { pathKeys, type IRPatch, type PatchValue } from './irPatch';
+import { pathKeys, type IRPatch, type PatchValue } from '../irPatch';
 import {
   describeNode,
   findJob,

@@ -3,8 +3,8 @@
  * after the patch, computed on plain JavaScript values independently of the text splicing. After
  * the splices the text is parsed again and compared with this.
  */
-import type { IRPatch, PatchValue } from '../patches/irPatch';
-import { pathKeys } from '../patches/irPatch';
+import type { IRPatch, PatchValue } from '../irPatch';
+import { pathKeys } from '../irPatch';
 
 export type Data = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyPatches } from '../patches/applyPatches';
 import { expectedAfter, sameData } from './expected';
-import type { IRPatch } from '../patches/irPatch';
+import type { IRPatch } from '../irPatch';
 import { planEdit } from '../patches/patchEdits';
 
 vi.mock('../patches/patchEdits', async (importOriginal) => {

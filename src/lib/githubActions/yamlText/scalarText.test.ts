@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from '../patches/applyPatches';
-import type { PatchValue } from '../patches/irPatch';
+import type { PatchValue } from '../irPatch';
 import { doubleQuoted, isPlainWord, renderKey, renderScalar } from './scalarText';
 
 /** Pieces that stress YAML: indicators, words that resolve to other types, spaces, breaks. */

@@ -2,7 +2,7 @@
  * Renders a new value (a patch value, possibly wrapped in mappings that do not exist yet) as YAML
  * text for one spot in the document: after `key:` in a block mapping, or inside a flow collection.
  */
-import type { PatchValue } from '../patches/irPatch';
+import type { PatchValue } from '../irPatch';
 import { renderKey, renderScalar, type ScalarStyle, type ScalarText } from './scalarText';
 
 /** A value to write: a patch value, or a chain of new mappings around one (`{a: {b: value}}`). */

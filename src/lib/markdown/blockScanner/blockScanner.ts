@@ -8,7 +8,7 @@
 import { startContainer, continueContainer } from './containerSyntax';
 import { scanFlow } from './flowScanner';
 import { LineCursor } from './lineCursor';
-import type { LineSpan } from '../lines';
+import type { LineSpan } from './lines';
 import {
   closeLeaf,
   isConcrete,

@@ -7,7 +7,7 @@ import type { Container } from './containerSyntax';
 import { leadingDefinitions } from './definitionSyntax';
 import type { HtmlKind } from './htmlBlockSyntax';
 import type { Fence } from './leafSyntax';
-import type { LineSpan } from '../lines';
+import type { LineSpan } from './lines';
 
 /** The leaf block open in the innermost container, if any. */
 export type Leaf =

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CJK_FORMAT_RULES } from '../../cjk/settings';
+import { CJK_FORMAT_RULES } from '../../cjk/rules/settings';
 import { i18n } from '../../i18n/i18n.svelte';
 import { choiceLabel, groupTitle, ruleHelp, ruleLabel } from './cjkRuleText';
 

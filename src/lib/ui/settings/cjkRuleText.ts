@@ -3,7 +3,11 @@
  * that AI clients read; this table names the UI's message for each, so call these where the
  * settings are shown.
  */
-import type { CjkFormatRule, CjkFormatRuleGroup, CjkFormatSettings } from '../../cjk/settings';
+import type {
+  CjkFormatRule,
+  CjkFormatRuleGroup,
+  CjkFormatSettings,
+} from '../../cjk/rules/settings';
 import type { MessageKey } from '../../i18n/catalog';
 import { t } from '../../i18n/i18n.svelte';
 

@@ -26,7 +26,7 @@ describe('CJK_FORMAT_RULES', () => {
   });
 
   it('matches the settings table in docs/cjk.md', () => {
-    const doc = readFileSync(new URL('../../../docs/cjk.md', import.meta.url), 'utf8');
+    const doc = readFileSync(new URL('../../../../docs/cjk.md', import.meta.url), 'utf8');
     const section = doc.split(/^## /m).find((part) => part.startsWith('`cjk-format` settings'));
     if (!section) throw new Error('docs/cjk.md has no "`cjk-format` settings" section');
     const documented = Object.fromEntries(

@@ -1,6 +1,6 @@
 /** Cutting text into lines the way markdown does: LF, CRLF and a lone CR all end a line. */
 
-import { CR, LF } from './blockScanner/charCodes';
+import { CR, LF } from './charCodes';
 
 /** One line: `[start, end)` is its content, `next` is where the following line starts. */
 export interface LineSpan {
