@@ -58,7 +58,9 @@ export async function runWorkflowBench() {
     appType: 'custom',
   });
   try {
-    const { applyPatches, parsePatches } = await server.ssrLoadModule('/src/lib/workflow/index.ts');
+    const { applyPatches, parsePatches } = await server.ssrLoadModule(
+      '/src/lib/githubActions/patches/index.ts',
+    );
     const small = readFileSync(join(CORPUS, 'deployments_aws.yml'), 'utf8');
     const files = [
       ['100-line workflow (deployments_aws.yml)', small],

@@ -6,8 +6,12 @@
 
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { splitProtected } from './protect';
-import { CJK_FORMAT_RULES, DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
+import { splitProtected } from './protect/protect';
+import {
+  CJK_FORMAT_RULES,
+  DEFAULT_CJK_FORMAT_SETTINGS,
+  type CjkFormatSettings,
+} from './rules/settings';
 import { TRANSFORM_KINDS, transformMarkdown } from './transform';
 
 const CORPUS = new URL('../../../tests/corpus/markdown/', import.meta.url);

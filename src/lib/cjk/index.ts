@@ -18,7 +18,7 @@ export {
   type CjkFormatSettings,
   type PunctuationLimit,
   type QuoteStyle,
-} from './settings';
+} from './rules/settings';
 export {
   findProtectedRanges,
   splitProtected,
@@ -26,4 +26,4 @@ export {
   type ProtectedKind,
   type ProtectedRange,
   type Run,
-} from './protect';
+} from './protect/protect';

@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import pangu from 'pangu';
 import { describe, expect, it } from 'vitest';
-import { isEmphasisMarker } from './chars';
-import { findProtectedRanges } from './protect';
+import { isEmphasisMarker } from './rules/chars';
+import { findProtectedRanges } from './protect/protect';
 import { transformMarkdown } from './transform';
 
 const FIXTURES = new URL('./fixtures/', import.meta.url);

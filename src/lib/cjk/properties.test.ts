@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitProtected } from './protect';
-import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './settings';
+import { splitProtected } from './protect/protect';
+import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from './rules/settings';
 import {
   TRANSFORM_KINDS,
   transformMarkdownChecked,

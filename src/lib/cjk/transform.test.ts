@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LATIN_LIKE, NEUTRAL } from './chars';
-import { mask, unmask } from './mask';
+import { LATIN_LIKE, NEUTRAL } from './rules/chars';
+import { mask, unmask } from './protect/mask';
 import {
   TRANSFORM_KINDS,
   isTransformKind,

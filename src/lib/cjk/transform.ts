@@ -3,12 +3,12 @@
  * masked, the rules run on what is left, and the regions are put back byte for byte.
  */
 
-import { formatMasked } from './format';
-import { mask, unmask } from './mask';
-import { findProtectedRanges, type ProtectOptions } from './protect';
-import { convertPunctuation } from './punctuation';
-import { parseCjkFormatSettings, type CjkFormatSettings } from './settings';
-import { spaceCjkLatin } from './spacing';
+import { formatMasked } from './rules/format';
+import { mask, unmask } from './protect/mask';
+import { findProtectedRanges, type ProtectOptions } from './protect/protect';
+import { convertPunctuation } from './rules/punctuation';
+import { parseCjkFormatSettings, type CjkFormatSettings } from './rules/settings';
+import { spaceCjkLatin } from './rules/spacing';
 
 export type TransformKind = 'cjk-spacing' | 'cjk-punctuation' | 'cjk-format';
 

@@ -1,6 +1,6 @@
 /** A CJK transform of a whole tab's text, for the app's command and for `document.transform`. */
 import { transformMarkdownChecked, type TransformKind } from './index';
-import type { CjkFormatSettings } from './settings';
+import type { CjkFormatSettings } from './rules/settings';
 import { refuse, type Result } from '../result';
 
 /** The transformed text of a markdown tab (the same text when nothing needs to change). */

@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CoherenceKernel } from './kernel';
-import { inProcessLock } from './ledgerFs';
-import { readLedger } from './ledger';
-import { memoryLedgerFs } from './memoryLedgerFs';
-import { emptyWorkspaceState } from './workspaceState';
+import { inProcessLock } from './ledger/ledgerFs';
+import { readLedger } from './ledger/ledger';
+import { memoryLedgerFs } from './ledger/memoryLedgerFs';
+import { emptyWorkspaceState } from './scan/workspaceState';
 
 const WRITER = '0198f000-0000-7000-8000-000000000001';
 const OTHER_WRITER = '0198f000-0000-7000-8000-000000000002';

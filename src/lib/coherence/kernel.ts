@@ -5,23 +5,29 @@
  * only what was appended since the last read, see ledger.ts LedgerCache); every
  * write goes through the workspace's lock. Errors are plain sentences, as the tools answer them.
  */
-import { breakdown, buildModel, statusCounts, type BreakdownRow } from './breakdown';
-import { claimRows, fedClaims, claimsFingerprint } from './claims';
-import { contextRows, effectiveContext, type ContextSet } from './contexts';
-import { readContextSet } from './contextFiles';
-import { liveDelegationFor } from './delegations';
-import { rfc3339 } from './envelope';
-import { appendEntry, ensureInitialized, readLedger, VMARK_DIR, type LedgerRead } from './ledger';
+import { breakdown, buildModel, statusCounts, type BreakdownRow } from './projection/breakdown';
+import { claimRows, fedClaims, claimsFingerprint } from './contexts/claims';
+import { contextRows, effectiveContext, type ContextSet } from './contexts/contexts';
+import { readContextSet } from './contexts/contextFiles';
+import { liveDelegationFor } from './resolution/delegations';
+import { rfc3339 } from './format/envelope';
+import {
+  appendEntry,
+  ensureInitialized,
+  readLedger,
+  VMARK_DIR,
+  type LedgerRead,
+} from './ledger/ledger';
 import {
   DEFAULT_CONTEXT_ID,
   LEDGER_FORMAT,
   type Actor,
   type RevisionId,
   type Uuid,
-} from './records';
-import { prepareResolution } from './resolutions';
-import { heads, objectAt } from './dag';
-import type { KernelDeps, WorkspaceState } from './workspaceState';
+} from './format/records';
+import { prepareResolution } from './resolution/resolutions';
+import { heads, objectAt } from './projection/dag';
+import type { KernelDeps, WorkspaceState } from './scan/workspaceState';
 
 export interface KernelStatus {
   /** `.vmark/` exists. */

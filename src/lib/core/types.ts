@@ -2,18 +2,18 @@
 import type { CredentialInfo } from './hub/clientCredentials';
 import type { Result } from '../result';
 import type { Splice } from './store/textEdit';
-import type { LintResult } from '../workflow/lint/diagnostics';
+import type { LintResult } from '../githubActions/lint/diagnostics';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
-import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/settings';
+import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/rules/settings';
 import type {
   ApprovalRequest,
   BrowserTabInfo,
   Operation,
   StandingGrant,
 } from '../../shared/wire/driverProtocol';
-import type { RunView } from '../browser/runView';
-import type { PanelCommand, PanelResult } from '../browser/panelCommand';
+import type { RunView } from '../browserPanel/runView';
+import type { PanelCommand, PanelResult } from '../browserPanel/panelCommand';
 import type { WorkflowFileAnswer, WorkflowFileCall } from './workspaces/workflowFileTypes';
 import type { CoherencePanelAnswer, CoherencePanelCall } from './coherenceRecords/panelTypes';
 import type { LanguageSetting } from '../i18n/locales';

@@ -5,10 +5,15 @@
  * same blocks as parsing the whole document (CommonMark + GFM, as micromark parses it).
  */
 
-import { scanLine } from './blockScanner';
+import { scanLine } from './blockScanner/blockScanner';
 import { splitFrontMatter } from './frontMatter';
-import { splitLines, type LineSpan } from './lines';
-import { createScanState, insideRawBlock, stateKey, type ScanState } from './scanState';
+import { splitLines, type LineSpan } from './blockScanner/lines';
+import {
+  createScanState,
+  insideRawBlock,
+  stateKey,
+  type ScanState,
+} from './blockScanner/scanState';
 
 export { chunkSource, type ChunkSource } from './chunkSource';
 export { collectDefinitions } from './definitions';

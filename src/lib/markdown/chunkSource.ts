@@ -3,10 +3,15 @@
  * that they cannot change how the chunk's own blocks parse.
  */
 
-import { scanLine } from './blockScanner';
-import { CR, LF } from './charCodes';
-import { splitLines } from './lines';
-import { createScanState, insideRawBlock, stateKey, type ScanState } from './scanState';
+import { scanLine } from './blockScanner/blockScanner';
+import { CR, LF } from './blockScanner/charCodes';
+import { splitLines } from './blockScanner/lines';
+import {
+  createScanState,
+  insideRawBlock,
+  stateKey,
+  type ScanState,
+} from './blockScanner/scanState';
 
 /** What to parse for one chunk so that its references resolve as in the whole document. */
 export interface ChunkSource {

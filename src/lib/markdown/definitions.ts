@@ -3,9 +3,9 @@
  * can still resolve references to definitions that live in other chunks.
  */
 
-import { finishScan, scanLine } from './blockScanner';
-import { splitLines } from './lines';
-import { createScanState, type DefinitionSink } from './scanState';
+import { finishScan, scanLine } from './blockScanner/blockScanner';
+import { splitLines } from './blockScanner/lines';
+import { createScanState, type DefinitionSink } from './blockScanner/scanState';
 
 /**
  * The link reference definitions of the whole document (and a `[^label]:` stub per footnote

@@ -6,8 +6,12 @@
  * a prompt as the approval envelope.
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApprovalRequest, DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
-import { promptOf } from '../browser/promptOf';
+import type {
+  ApprovalRequest,
+  DriverCommand,
+  DriverResult,
+} from '../../shared/wire/driverProtocol';
+import { promptOf } from '../browserPanel/promptOf';
 import { isRefusalCode } from '../../shared/refusals';
 import { extractAnswer, needsApproval, refusal, success } from '../mcp';
 

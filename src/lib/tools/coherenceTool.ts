@@ -6,7 +6,7 @@
  */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { argumentError, success, type CoherenceArgs, type CoherenceResolveArgs } from '../mcp';
-import { recordedName } from '../coherence/personName';
+import { recordedName } from '../coherence/resolution/personName';
 import type { CoherenceHost, SettingsHost } from './host';
 import type { SessionContext } from './sessionContext';
 

@@ -5,13 +5,13 @@
  * in memory (worker/testHost.ts). Tools read tabs and windows through the views and change
  * documents only through `mutate`, `save`, `close`, `open` and `newTab`.
  */
-import type { CjkFormatSettings } from '../cjk/settings';
+import type { CjkFormatSettings } from '../cjk/rules/settings';
 import type { CoherenceKernel } from '../coherence/kernel';
-import type { SessionRead } from '../coherence/mcpProvenance';
-import type { WatchRecord } from '../coherence/workspaceWatch';
+import type { SessionRead } from '../coherence/capture/mcpProvenance';
+import type { WatchRecord } from '../coherence/scan/workspaceWatch';
 import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 import type { Result } from '../result';
-import type { LintResult } from '../workflow/lint/diagnostics';
+import type { LintResult } from '../githubActions/lint/diagnostics';
 
 export type TabKind = 'markdown' | 'yaml-workflow';
 

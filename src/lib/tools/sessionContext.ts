@@ -1,4 +1,4 @@
-import type { SessionRead } from '../coherence/mcpProvenance';
+import type { SessionRead } from '../coherence/capture/mcpProvenance';
 
 /**
  * Who is on the other end of one MCP session, as a tool handler asks it. The client's name is

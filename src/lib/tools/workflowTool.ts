@@ -9,8 +9,8 @@ import {
   type CallContext,
   type WorkflowArgs,
 } from '../mcp';
-import { applyPatches } from '../workflow/applyPatches';
-import { parsePatches } from '../workflow/irPatch';
+import { applyPatches } from '../githubActions/patches/applyPatches';
+import { parsePatches } from '../githubActions/irPatch';
 import { refuse } from '../result';
 import type { DocumentsHost, LintHost, WindowsHost } from './host';
 import { awaitLong, CANCELLED_MESSAGE } from './longCall';

@@ -47,7 +47,7 @@ function instanceOf(host: WorkspaceToolHost, tabId: string): string | null {
 
 /**
  * What `focus_window` answers when the browser kept the window behind: the window's title and a
- * notice in it ask for the person's attention instead (src/lib/ui/attention.svelte.ts).
+ * notice in it ask for the person's attention instead (src/lib/ui/shell/attention.svelte.ts).
  */
 export const ATTENTION = 'title-and-notice';
 

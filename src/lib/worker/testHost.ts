@@ -12,9 +12,9 @@ import { DEFAULT_SETTINGS, type EditorAgent, type Settings } from '../core/types
 import type { ToolHost } from '../tools/host';
 import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 import { CoherenceKernel } from '../coherence/kernel';
-import { inProcessLock } from '../coherence/ledgerFs';
-import { memoryLedgerFs, type MemoryLedgerFs } from '../coherence/memoryLedgerFs';
-import { emptyWorkspaceState } from '../coherence/workspaceState';
+import { inProcessLock } from '../coherence/ledger/ledgerFs';
+import { memoryLedgerFs, type MemoryLedgerFs } from '../coherence/ledger/memoryLedgerFs';
+import { emptyWorkspaceState } from '../coherence/scan/workspaceState';
 import { mountOfRoot } from '../core/coherenceRecords/workspaceRoot';
 
 /** The coherence writer id of the test host's profile. */

@@ -2,10 +2,10 @@
  * The adapter that fills the tools' hosts (see tools/host.ts) from the core: documents, windows,
  * files, approvals, the browser and coherence. The only module that sees both the tools and the core.
  */
-import type { LintResult } from '../workflow/lint/diagnostics';
+import type { LintResult } from '../githubActions/lint/diagnostics';
 import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 import type { CoherenceKernel } from '../coherence/kernel';
-import type { SessionRead } from '../coherence/mcpProvenance';
+import type { SessionRead } from '../coherence/capture/mcpProvenance';
 import type { Approvals } from '../core/windows/approvals';
 import type { Documents } from '../core/store/documents';
 import { isDirty } from '../core/store/docState';
@@ -57,7 +57,7 @@ export function toolHostOf(core: Core): ToolHost {
     notify: (message) => core.notify(message),
     changed: () => core.changed(),
     lintHere: async (text, path) =>
-      (await import('../workflow/lint/linter')).lintWorkflow(text, path),
+      (await import('../githubActions/lint/linter')).lintWorkflow(text, path),
     browser: (cmd, client) => core.browser.call(cmd, client),
   });
 }

@@ -5,7 +5,7 @@
  * the file on disk is as it was, and unsaved text stays in its tab until access is granted again.
  */
 import { expect } from '@playwright/test';
-import { SIZE_LIMITS } from '../../../src/lib/documents/kind';
+import { SIZE_LIMITS } from '../../../src/lib/fileKinds/kind';
 import { grantAccessAgain, mountPicked, readPicked, takeAccessAway } from '../pickedFolder';
 import { refusalOf } from './common';
 import type { Answer, ContractContext, ContractRow } from './context';

@@ -14,14 +14,14 @@ import type {
   DriverResult,
   Operation,
 } from '../../../shared/wire/driverProtocol';
-import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browser/grants';
-import { promptOf } from '../../browser/promptOf';
+import { GRANTABLE_OPERATIONS, addGrant, revokeGrant } from '../../browserPanel/grants';
+import { promptOf } from '../../browserPanel/promptOf';
 import type { Approvals } from '../windows/approvals';
 import type { BrowserSettings, Settings } from '../types';
 import { BrowserChannel, unanswered } from './channel';
-import { runViewOf, withRun, type RunView } from '../../browser/runView';
+import { runViewOf, withRun, type RunView } from '../../browserPanel/runView';
 import { PanelAsks } from './panelAsks';
-import type { PanelCommand, PanelResult } from '../../browser/panelCommand';
+import type { PanelCommand, PanelResult } from '../../browserPanel/panelCommand';
 import { PANEL_REFUSALS } from '../../../shared/refusals';
 
 export type { PanelCommand, PanelResult };

@@ -4,30 +4,30 @@
  * app's IndexedDB, never in the workspace), Web Locks so that windows and workers write one at
  * a time, and the folder's session state (absent, held, disk lag).
  */
-import { fsaLedgerFs } from '../../coherence/fsaLedgerFs';
+import { fsaLedgerFs } from '../../coherence/fileSystemAccess/fsaLedgerFs';
 import { CoherenceKernel } from '../../coherence/kernel';
 import type { CoherencePanelAnswer, CoherencePanelCall } from './panelTypes';
 
 export type { CoherencePanelAnswer, CoherencePanelCall };
-import type { LockFn } from '../../coherence/ledgerFs';
-import { uuid7 } from '../../coherence/uuid7';
+import type { LockFn } from '../../coherence/ledger/ledgerFs';
+import { uuid7 } from '../../coherence/format/uuid7';
 import {
   emptyWorkspaceState,
   type KernelDeps,
   type WorkspaceState,
-} from '../../coherence/workspaceState';
+} from '../../coherence/scan/workspaceState';
 import { mountOfRoot } from './workspaceRoot';
-import { fsaWorkspaceFs } from '../../coherence/fsaWorkspaceFs';
-import { scan } from '../../coherence/scan';
-import { putSnapshot } from '../../coherence/snapshots';
-import { capture } from '../../coherence/capture';
-import { inputsFromReads } from '../../coherence/mcpProvenance';
+import { fsaWorkspaceFs } from '../../coherence/fileSystemAccess/fsaWorkspaceFs';
+import { scan } from '../../coherence/scan/scan';
+import { putSnapshot } from '../../coherence/ledger/snapshots';
+import { capture } from '../../coherence/capture/capture';
+import { inputsFromReads } from '../../coherence/capture/mcpProvenance';
 import { coherenceWriterId, type Db } from '../persistence/db';
-import { PersonActs } from '../../coherence/personActs';
+import { PersonActs } from '../../coherence/resolution/personActs';
 import { recordPanel } from './recordPanel';
 import { REPORT_GRACE_MS, watchFolder } from './folderWatch';
 import { notices, type Notice } from '../notice';
-import { recordedName, suggestedPersonName } from '../../coherence/personName';
+import { recordedName, suggestedPersonName } from '../../coherence/resolution/personName';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -3,7 +3,11 @@
  * coherence scan what changed (coherence/workspaceWatch.ts). Without an observer, or once it
  * fails, every scan walks the folder as before.
  */
-import { noteRecords, type WatchRecord, type WatchState } from '../../coherence/workspaceWatch';
+import {
+  noteRecords,
+  type WatchRecord,
+  type WatchState,
+} from '../../coherence/scan/workspaceWatch';
 
 export interface ObserverRecord {
   type: WatchRecord['type'];

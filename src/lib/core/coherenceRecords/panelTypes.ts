@@ -1,8 +1,8 @@
 /** What the Breakdown view asks of the core, and the answers. */
-import type { BreakdownRow } from '../../coherence/breakdown';
+import type { BreakdownRow } from '../../coherence/projection/breakdown';
 import type { Receipt } from '../../coherence/kernel';
-import type { CoherenceRecordView } from '../../coherence/personActs';
-import type { ScanError } from '../../coherence/scanErrors';
+import type { CoherenceRecordView } from '../../coherence/resolution/personActs';
+import type { ScanError } from '../../coherence/scan/scanErrors';
 
 /** The person's acts on a workspace's record (Delegations, Claims and Contexts sections). */
 export type CoherenceActCall =

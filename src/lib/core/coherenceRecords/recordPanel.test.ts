@@ -4,9 +4,9 @@
  * well-formed act lands.
  */
 import { describe, expect, it } from 'vitest';
-import { inProcessLock } from '../../coherence/ledgerFs';
-import { memoryLedgerFs } from '../../coherence/memoryLedgerFs';
-import { PersonActs } from '../../coherence/personActs';
+import { inProcessLock } from '../../coherence/ledger/ledgerFs';
+import { memoryLedgerFs } from '../../coherence/ledger/memoryLedgerFs';
+import { PersonActs } from '../../coherence/resolution/personActs';
 import { recordPanel } from './recordPanel';
 import type { CoherenceActCall } from './panelTypes';
 

@@ -3,7 +3,7 @@
  * workspace (coherence/personActs.ts). Arguments come from the window: each is checked here, and
  * anything malformed is refused with a sentence before it reaches the record.
  */
-import type { PersonActs } from '../../coherence/personActs';
+import type { PersonActs } from '../../coherence/resolution/personActs';
 import type { CoherenceActCall, CoherencePanelAnswer } from './panelTypes';
 
 const str = (v: unknown): v is string => typeof v === 'string';

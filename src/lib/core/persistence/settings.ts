@@ -1,8 +1,8 @@
 /** Settings as stored and as changed by a window: unknown or ill-typed fields are ignored. */
-import { parseCjkFormatSettings } from '../../cjk/settings';
-import { parseGrants } from '../../browser/grants';
+import { parseCjkFormatSettings } from '../../cjk/rules/settings';
+import { parseGrants } from '../../browserPanel/grants';
 import { isLanguageSetting } from '../../i18n/locales';
-import { checkPersonName } from '../../coherence/personName';
+import { checkPersonName } from '../../coherence/resolution/personName';
 import type { BrowserSettings, Settings } from '../types';
 
 const THEMES = new Set(['system', 'light', 'dark']);

@@ -6,7 +6,7 @@
  */
 import type { Step } from '../../collab/changeLog';
 import type { CatchUp } from '../../collab/collabClient';
-import { resolveKind } from '../../documents/kind';
+import { resolveKind } from '../../fileKinds/kind';
 import { dirnameOf } from '../../paths';
 import { encodeFile, formatForSave } from '../../markdown/textCodec';
 import type { DocumentStore } from './documentStore';

@@ -4,7 +4,7 @@
  * System Access handles (OPFS or a picked folder); MemoryFiles keeps files in a Map for tests.
  */
 import type { Result } from '../../result';
-import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
 import type { DirEntry, WorkspaceInfo } from '../types';
 
 export interface ResolvedPath {

@@ -1,7 +1,7 @@
 /** Files kept in memory, for tests of the document layer and the tools: the same refusals as disk. */
 import { dirnameOf, parseVirtualPath } from '../../paths';
 import { refuse, type Result } from '../../result';
-import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
 import type { DirEntry, WorkspaceInfo } from '../types';
 import type { DocumentFiles, FileContent, ResolvedPath } from './files';
 

@@ -1,6 +1,6 @@
 /** Turns the bytes of a file into a document the store can hold: kind, mode, text, read-only state. */
-import { isBrowserWorkflowPath } from '../../documents/browserWorkflowFile';
-import { checkOpenSize, resolveKind } from '../../documents/kind';
+import { isBrowserWorkflowPath } from '../../fileKinds/browserWorkflowFile';
+import { checkOpenSize, resolveKind } from '../../fileKinds/kind';
 import { decodeFile } from '../../markdown/textCodec';
 import { refuse, type Result } from '../../result';
 import { notices, type Notice } from '../notice';

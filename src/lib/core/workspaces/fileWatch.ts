@@ -6,7 +6,7 @@
  * documents (recursive; every record is passed on). Without an observer, or for a folder that is
  * not there, nothing is watched.
  */
-import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
 import {
   toWatchRecord,
   type ObserverClass,

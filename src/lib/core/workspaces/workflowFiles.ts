@@ -3,7 +3,7 @@
  * that skips hidden and dependency folders), a workflow's text as the editor has it (so what
  * runs is what the person sees, saved or not), and a new workflow file from a recording.
  */
-import { isBrowserWorkflowPath, WORKFLOW_FILE_SUFFIX } from '../../documents/browserWorkflowFile';
+import { isBrowserWorkflowPath, WORKFLOW_FILE_SUFFIX } from '../../fileKinds/browserWorkflowFile';
 import { decodeFile } from '../../markdown/textCodec';
 import { joinVirtual, validateName } from '../../paths';
 import { refuse, type Result } from '../../result';

@@ -5,7 +5,7 @@ import type { DocumentFiles, FileContent, ResolvedPath } from '../store/files';
 import { refuse, type Result } from '../../result';
 import { exists, fileAt, dirAt, ioRefusal, listEntries, writeFile } from './fileAccess';
 import { watchFile, watchTree } from './fileWatch';
-import type { WatchRecord } from '../../coherence/workspaceWatch';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
 import type { DirEntry, WorkspaceAccess, WorkspaceInfo } from '../types';
 
 interface Mounted {

@@ -11,8 +11,8 @@
  * - In each folder its files come before its subfolders, each by name as the file tree sorts.
  * - At most `limit` documents; the walk ends there.
  */
-import { kindForPath } from '../../documents/kind';
-import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../../coherence/scanWalk';
+import { kindForPath } from '../../fileKinds/kind';
+import { CACHE_TAG, IGNORED_DIRS, IGNORED_PREFIXES } from '../../coherence/scan/scanWalk';
 import type { DirEntryView as DirEntry } from '../host';
 
 /** What a folder holds, or null when it cannot be listed. */

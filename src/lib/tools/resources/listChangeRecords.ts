@@ -5,9 +5,9 @@
  * browser's swap files nor the app's own records in `.vmark/`. A change the browser cannot
  * describe counts, to be safe.
  */
-import { IGNORED_DIRS } from '../../coherence/scanWalk';
-import type { WatchRecord } from '../../coherence/workspaceWatch';
-import { kindForPath } from '../../documents/kind';
+import { IGNORED_DIRS } from '../../coherence/scan/scanWalk';
+import type { WatchRecord } from '../../coherence/scan/workspaceWatch';
+import { kindForPath } from '../../fileKinds/kind';
 
 /** A FileSystemObserver record, paths below the watched workspace root. */
 export type TreeRecord = WatchRecord;

@@ -17,7 +17,7 @@ import {
   type ReadResourceResult,
   type Resource,
 } from '@modelcontextprotocol/sdk/types.js';
-import { kindForPath } from '../../documents/kind';
+import { kindForPath } from '../../fileKinds/kind';
 import { basenameOf } from '../../paths';
 import { walkDocuments, type DocumentWalk, type ListFolder } from './documentWalk';
 import { changesDocumentList } from './listChangeRecords';
