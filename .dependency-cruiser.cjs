@@ -11,7 +11,7 @@ const PURE = [
   'src/lib/diff',
   'src/lib/markdown',
   'src/lib/fileKinds',
-  'src/lib/githubActions',
+  'src/lib/githubActions/(?!lint/)',
   'src/lib/coherence/(?!fileSystemAccess/)',
 ].map((folder) => `^${folder}`);
 
