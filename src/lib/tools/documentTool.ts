@@ -44,7 +44,7 @@ export async function documentTool(
         revision: doc.revision,
         filePath: doc.path,
         kind: doc.kind,
-        dirty: doc.text !== doc.savedText,
+        dirty: host.dirty(doc),
         tabId: doc.id,
       }),
       TRUNCATION_NOTES.documentRead,

@@ -23,7 +23,7 @@ export interface TabView {
   readonly path: string | null;
   readonly kind: TabKind;
   readonly text: string;
-  /** The text as last loaded from or saved to disk: dirty is `text !== savedText`. */
+  /** The text as last loaded from or saved to disk (whether the tab is dirty: `DocumentsHost.dirty`). */
   readonly savedText: string;
   readonly revision: string;
   /** Why the tab is read-only (its sentence for the AI), or null. */
@@ -111,6 +111,8 @@ export interface DocumentsHost {
   tab(tabId: string): TabView | undefined;
   findByPath(path: string): TabView | undefined;
   title(tab: TabView): string;
+  /** Whether the tab's text differs from its file; the core decides, tools never compare. */
+  dirty(tab: TabView): boolean;
   /** The tab's workspace instance in a window (its first window by default). */
   instanceIn(tabId: string, windowId?: string): string | null;
   /** Hears every change of a text and of the open tabs; answers how to stop. */

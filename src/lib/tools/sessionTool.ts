@@ -25,7 +25,7 @@ export function getState(
             id: doc.id,
             filePath: doc.path,
             title: host.title(doc),
-            dirty: doc.text !== doc.savedText,
+            dirty: host.dirty(doc),
             revision: doc.revision,
             kind: doc.kind,
             active: w.activeTabId === doc.id,

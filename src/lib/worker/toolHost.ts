@@ -76,6 +76,7 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
     tab: (tabId) => store.tabs.get(tabId),
     findByPath: (path) => store.findByPath(path),
     title: (tab) => store.title(tab as never),
+    dirty: (tab) => isDirty(tab),
     instanceIn: (tabId, windowId) => store.instanceIn(tabId, windowId),
     workspaces: () => documents.files.infos(),
     resolvePath: (path) => documents.files.resolve(path),

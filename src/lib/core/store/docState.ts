@@ -63,6 +63,7 @@ export function createDocState(
   };
 }
 
-export function isDirty(doc: DocState): boolean {
+/** Whether the tab's text differs from its file: the one place this is decided. */
+export function isDirty(doc: Pick<DocState, 'text' | 'savedText'>): boolean {
   return doc.text !== doc.savedText;
 }

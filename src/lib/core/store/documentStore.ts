@@ -292,7 +292,7 @@ export class DocumentStore {
       kind: doc.kind,
       revision: doc.revision,
       version: doc.version,
-      dirty: doc.text !== doc.savedText,
+      dirty: isDirty(doc),
       readOnly: doc.readOnlyReason !== null,
       readOnlyReason: doc.readOnlyReason,
       mode: doc.mode,

@@ -17,6 +17,7 @@ import type { DocKind } from '../types';
 import { DELETED, LF_FORMAT, isDirty, type DocState } from './docState';
 import type { DocumentFiles } from './files';
 import { applyTransaction, type Transaction } from './transaction';
+import { staleRevision } from '../../revisions/stale';
 import { notices } from '../notice';
 
 export interface DocumentEffects {
@@ -152,13 +153,9 @@ export class Documents {
     if (!found.ok) return found;
     const doc = found.doc;
     if (doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason.text);
-    if (options.expectedRevision !== undefined && options.expectedRevision !== doc.revision) {
-      return refuse(
-        'STALE',
-        `The document changed: it is at ${doc.revision}, not ${options.expectedRevision}. Read it again.`,
-        { current_revision: doc.revision },
-      );
-    }
+    // Checked before the change is computed: a stale client learns that first.
+    const stale = staleRevision({ revision: doc.revision }, options.expectedRevision);
+    if (stale) return stale;
     const next = compute(doc);
     if (!next.ok) return next;
     const r = this.apply(doc, {

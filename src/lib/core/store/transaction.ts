@@ -5,6 +5,7 @@
  * happened so the caller can journal the draft and tell the windows. Pure: no IO.
  */
 import { isRevision, newRevision } from '../../revisions/revision';
+import { staleRevision } from '../../revisions/stale';
 import type { Step } from '../../collab/changeLog';
 import { refuse, type Result } from '../../result';
 import { applySplices, diffSplice, type Splice } from './textEdit';
@@ -48,20 +49,15 @@ export interface Applied {
   dirtyChanged: boolean;
 }
 
-function stale(doc: DocState, message: string) {
-  return refuse('STALE', message, { current_revision: doc.revision, current_version: doc.version });
-}
-
 export function applyTransaction(doc: DocState, tr: Transaction): Result<Applied> {
   if (tr.write !== false && doc.readOnlyReason) return refuse('READ_ONLY', doc.readOnlyReason.text);
-  if (tr.expectedRevision !== undefined && tr.expectedRevision !== doc.revision) {
-    return stale(
-      doc,
-      `The document changed: it is at ${doc.revision}, not ${tr.expectedRevision}. Read it again.`,
-    );
-  }
+  const stale = staleRevision(doc, tr.expectedRevision);
+  if (stale) return stale;
   if (tr.baseVersion !== undefined && tr.baseVersion !== doc.version) {
-    return stale(doc, `The document is at version ${doc.version}, not ${tr.baseVersion}.`);
+    return refuse('STALE', `The document is at version ${doc.version}, not ${tr.baseVersion}.`, {
+      current_revision: doc.revision,
+      current_version: doc.version,
+    });
   }
   let splices: Splice[];
   let next: string;

@@ -120,7 +120,7 @@ function listFolder(host: ResourceHost): ListFolder {
   };
 }
 
-function tabContents(uri: string, tab: TabView): ReadResourceResult {
+function tabContents(host: ResourceHost, uri: string, tab: TabView): ReadResourceResult {
   const { text, meta } = boundText(tab.text);
   return {
     contents: [
@@ -132,7 +132,7 @@ function tabContents(uri: string, tab: TabView): ReadResourceResult {
           tabId: tab.id,
           revision: tab.revision,
           filePath: tab.path,
-          dirty: tab.text !== tab.savedText,
+          dirty: host.dirty(tab),
           ...meta,
         },
       },
@@ -288,7 +288,7 @@ export function serveResources(
       if (session && tab.path) {
         session.reads.push({ path: tab.path, revision: await host.coherenceHead(tab.path) });
       }
-      return tabContents(uri, tab);
+      return tabContents(host, uri, tab);
     }
     if (t.kind === 'tab') throw notFound(`Resource not found: tab "${t.tabId}" has closed.`);
     const resolved = host.resolvePath(t.path);

@@ -3,6 +3,7 @@
  * AI selection requests. Only the editor on screen for a visible tab counts as live.
  */
 import { composingRefusal, refuse, type Result } from '../../result';
+import { staleRevision } from '../../revisions/stale';
 import type { EditorAgent, EditorMode, SelectionInfo } from '../../core/types';
 import type { DocumentSession } from '../../editors/documentSession';
 import type { EditorHandle } from '../../editors/editorHandle';
@@ -114,13 +115,12 @@ export const editorAgent: Omit<EditorAgent, 'raise'> = {
     // The person composes with an input method here: a change now would break the character.
     if (session.composing) return composingRefusal();
     // The window holds the newest text: a keystroke not yet at the core already counts.
-    if (expectedRevision !== undefined && expectedRevision !== session.revision) {
-      return refuse(
-        'STALE',
-        `The document changed: it is at ${session.revision}, not ${expectedRevision}. Get the selection again.`,
-        { current_revision: session.revision },
-      );
-    }
+    const stale = staleRevision(
+      { revision: session.revision },
+      expectedRevision,
+      'Get the selection again.',
+    );
+    if (stale) return stale;
     const { replaced } = found.handle.replaceSelection(content);
     await session.settled();
     return { ok: true, revision: session.revision, replaced_chars: replaced };
