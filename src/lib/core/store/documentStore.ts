@@ -5,6 +5,7 @@
  */
 import { refuse, type Result } from '../../result';
 import { createDocState, isDirty, type DocState, type NewDoc } from './docState';
+import { applyTransaction, type Transaction } from './transaction';
 import type { TabInfo, WindowInfo, WorkspaceInstanceInfo } from '../types';
 import type { StoredTab } from '../persistence/db';
 
@@ -29,6 +30,14 @@ function mountOf(path: string | null): string | null {
 
 function basename(path: string): string {
   return path.slice(path.lastIndexOf('/') + 1);
+}
+
+/**
+ * Where a tab's file is, its untitled name or its window change through the one transaction path
+ * too, as facts that move no text (so they never fail).
+ */
+function assign(doc: DocState, facts: Pick<Transaction, 'meta'>['meta']): void {
+  applyTransaction(doc, { origin: 'store', write: false, meta: facts });
 }
 
 export class DocumentStore {
@@ -94,7 +103,7 @@ export class DocumentStore {
       if (!doc) continue;
       this.unplace(doc, from);
       if (!this.windowsOf(tabId).includes(to)) this.place(doc, to);
-      if (doc.windowId === from) doc.windowId = to;
+      if (doc.windowId === from) assign(doc, { windowId: to });
     }
     this.windows.delete(from);
   }
@@ -235,8 +244,7 @@ export class DocumentStore {
   /** The tab now has a file at `path` (a save to a new place): its instances follow. */
   setPath(doc: DocState, path: string): void {
     if (doc.path === path) return;
-    doc.path = path;
-    doc.untitledName = null;
+    assign(doc, { path, untitledName: null });
     for (const windowId of this.windowsOf(doc.id)) {
       const w = this.windows.get(windowId) as WindowState;
       w.instanceOf.set(doc.id, this.instanceFor(w, mountOf(path)).id);
@@ -257,7 +265,7 @@ export class DocumentStore {
       this.tabs.delete(tabId);
       return false;
     }
-    if (doc.windowId === windowId) doc.windowId = left[0];
+    if (doc.windowId === windowId) assign(doc, { windowId: left[0] });
     return true;
   }
 
@@ -272,9 +280,9 @@ export class DocumentStore {
   renamePaths(oldPath: string, newPath: string): void {
     for (const doc of this.tabs.values()) {
       if (!doc.path) continue;
-      if (doc.path === oldPath) doc.path = newPath;
+      if (doc.path === oldPath) assign(doc, { path: newPath });
       else if (doc.path.startsWith(oldPath + '/'))
-        doc.path = newPath + doc.path.slice(oldPath.length);
+        assign(doc, { path: newPath + doc.path.slice(oldPath.length) });
     }
   }
 

@@ -30,11 +30,23 @@ export interface Transaction {
   write?: boolean;
   /** After the change the file holds this text (the new text itself when omitted): a save or load. */
   saved?: { savedText?: string };
-  /** Facts about the document that come with the change (from reading or saving its file). */
+  /**
+   * Facts about the document that come with the change (from reading or saving its file), or that
+   * change alone: where its file is, its untitled name, the window it belongs to.
+   */
   meta?: Partial<
     Pick<
       DocState,
-      'kind' | 'format' | 'readOnlyReason' | 'sourceOnly' | 'mode' | 'notice' | 'pending'
+      | 'kind'
+      | 'format'
+      | 'readOnlyReason'
+      | 'sourceOnly'
+      | 'mode'
+      | 'notice'
+      | 'pending'
+      | 'path'
+      | 'untitledName'
+      | 'windowId'
     >
   >;
 }
