@@ -61,6 +61,25 @@ describe('applyTransaction', () => {
     expect(d.text).toBe('x');
   });
 
+  it('moves a tab to another file or window without touching its text, revision or history', () => {
+    const d = doc('hello', 'not UTF-8');
+    const { revision, version } = d;
+    const r = applyTransaction(d, {
+      origin: 'store',
+      write: false,
+      meta: { path: '/notes/b.md', untitledName: null, windowId: 'doc-2' },
+    });
+    expect(r).toMatchObject({ ok: true, changed: false, step: null, dirtyChanged: false });
+    expect(d).toMatchObject({
+      path: '/notes/b.md',
+      windowId: 'doc-2',
+      text: 'hello',
+      revision,
+      version,
+    });
+    expect(d.log.since(0, d.version)).toEqual([]);
+  });
+
   it('refuses writes to read-only documents, but a load from disk still applies', () => {
     const d = doc('x', 'not UTF-8');
     expect(applyTransaction(d, { origin: 'mcp', text: 'y' })).toMatchObject({
