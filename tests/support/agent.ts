@@ -40,7 +40,7 @@ export async function actAsDriver(
   args: ActArgs,
   extras: DriverExtras = {},
 ): Promise<ActResult> {
-  const input = (await import('../../relay/dist/browser/driver/pageInput.js' as string)) as {
+  const input = (await import('../../relay/dist/browser/driver/pages/pageInput.js' as string)) as {
     typeText(page: Page, plan: TypePlan): Promise<void>;
     wheel(
       page: Page,

@@ -20,11 +20,11 @@ import { findChromium } from './chromiumPath.js';
 import type { AuthRequest, DriverCore, Extractor, PromptOutcome, Settings, Tab } from './core.js';
 import type { AgentFactory } from './pageAgent.js';
 import { launchBrowser, type Launched } from './launch.js';
-import { guardNavigations, watchPage, type WatchHooks } from './pageWatch.js';
-import * as panel from './panelCommands.js';
+import { guardNavigations, watchPage, type WatchHooks } from './pages/pageWatch.js';
+import * as panel from './toolCommands/panelCommands.js';
 import { dialogOpen, errorText, fail } from './results.js';
 import { SessionVault } from './sessionVault.js';
-import type { WorkflowState } from './workflowState.js';
+import type { WorkflowState } from './workflowHooks/workflowState.js';
 import type { ApprovalRequest } from '#shared/wire/driverProtocol.js';
 import { gotoFailure, Ticket } from './tickets.js';
 
@@ -113,7 +113,7 @@ export class BrowserDriver implements DriverCore {
 
   workflows(): Promise<WorkflowState> {
     if (this.#workflows) return Promise.resolve(this.#workflows);
-    this.#loadingWorkflows ??= import('./workflowState.js').then((m) => {
+    this.#loadingWorkflows ??= import('./workflowHooks/workflowState.js').then((m) => {
       this.#workflows = m.createWorkflowState(this.options.recordDrainMs);
       return this.#workflows;
     });

@@ -6,10 +6,10 @@
 import type { CDPSession, Page } from 'playwright-core';
 import type { ConsoleRing } from '../consoleRing.js';
 import type { ApprovalRequest, Operation, DriverResult } from '#shared/wire/driverProtocol.js';
-import type { WorkflowState } from './workflowState.js';
-import type { DialogWatch } from './pageDialogs.js';
-import type { FrameAgents } from './frameAgents.js';
-import type { PopupLog } from './popupLog.js';
+import type { WorkflowState } from './workflowHooks/workflowState.js';
+import type { DialogWatch } from './pages/pageDialogs.js';
+import type { FrameAgents } from './frames/frameAgents.js';
+import type { PopupLog } from './pages/popupLog.js';
 import type { SessionVault } from './sessionVault.js';
 import type { Ticket } from './tickets.js';
 import type { PageAgent } from './pageAgent.js';

@@ -1,13 +1,13 @@
 /** Which module answers which command of the contract. */
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import * as acts from './actCommands.js';
+import * as acts from './toolCommands/actCommands.js';
 import { isResult, type DriverCore } from './core.js';
-import { withDriverInput } from './driverInput.js';
-import * as navigation from './navigationCommands.js';
-import * as panel from './panelCommands.js';
-import * as reads from './readCommands.js';
+import { withDriverInput } from './pages/driverInput.js';
+import * as navigation from './toolCommands/navigationCommands.js';
+import * as panel from './toolCommands/panelCommands.js';
+import * as reads from './toolCommands/readCommands.js';
 import { dialogOpen } from './results.js';
-import * as sessions from './sessionCommands.js';
+import * as sessions from './toolCommands/sessionCommands.js';
 
 /**
  * The command's answer; a dialog the page's own clock dismissed since the last call on that tab
@@ -89,9 +89,9 @@ type WorkflowCmd = Extract<
 async function workflowCommand(core: DriverCore, cmd: WorkflowCmd): Promise<DriverResult> {
   const state = await core.workflows();
   if (cmd.op === 'workflow_record') {
-    return (await import('./recordCommands.js')).workflowRecord(core, state, cmd);
+    return (await import('./toolCommands/recordCommands.js')).workflowRecord(core, state, cmd);
   }
-  const w = await import('./workflowCommands.js');
+  const w = await import('./toolCommands/workflowCommands.js');
   if (cmd.op === 'workflow_run') return w.workflowRun(core, state, cmd);
   if (cmd.op === 'workflow_status') return w.workflowStatus(core, state, cmd);
   return w.workflowCancel(state, cmd);

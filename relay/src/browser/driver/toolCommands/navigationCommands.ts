@@ -4,15 +4,15 @@
  * default) with the load; past it they answer TIMEOUT with the ticket, which `wait` can follow.
  * A loaded page is checked for gates (advisory: `data.gate`).
  */
-import { checkNavigation } from '../policy/navigationPolicy.js';
-import { classifyGate } from '../policy/gates.js';
-import { urlForAgent } from '../policy/urls.js';
+import { checkNavigation } from '../../policy/navigationPolicy.js';
+import { classifyGate } from '../../policy/gates.js';
+import { urlForAgent } from '../../policy/urls.js';
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { isResult, type DriverCore, type Tab } from './core.js';
+import { isResult, type DriverCore, type Tab } from '../core.js';
 import { readableTab } from './readCommands.js';
-import type { DialogInfo } from './pageDialogs.js';
-import { dialogOpen, done, fail } from './results.js';
-import type { Ticket } from './tickets.js';
+import type { DialogInfo } from '../pages/pageDialogs.js';
+import { dialogOpen, done, fail } from '../results.js';
+import type { Ticket } from '../tickets.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

@@ -14,7 +14,7 @@
  * dropped that way. A recording keeps at most `SESSION_EVENT_CAP` events; what comes after is
  * left out and the recording is `capped`.
  */
-import { recordingToSource, type RecordedEvent } from '../runs/recording.js';
+import { recordingToSource, type RecordedEvent } from '../../runs/recording.js';
 
 export const PAGE_EVENT_CAP = 200;
 export const SESSION_EVENT_CAP = 1_000;

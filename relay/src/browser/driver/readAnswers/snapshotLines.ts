@@ -4,7 +4,7 @@
  * colon when the name is empty). The name comes last so that it needs no quotation marks, hence
  * no escaping, and a name that looks like a state (`Save [disabled]`) cannot pass for one.
  */
-import type { SnapshotNode } from '../agent/agentTypes.js';
+import type { SnapshotNode } from '../../agent/agentTypes.js';
 
 /** Whatever a reader takes for the end of a line; a name never carries one into the form. */
 const LINE_BREAKS = /[\n\r\v\f\u0085\u2028\u2029]/g;

@@ -3,12 +3,12 @@
  * order, the frames' refs marked with their frame's number (`f2e5`, frameRefs.ts). A page with
  * no frame never comes here: its own agent answers alone, as it always did.
  */
-import type { QueryElement, SnapshotResult } from '../agent/agentTypes.js';
+import type { QueryElement, SnapshotResult } from '../../agent/agentTypes.js';
 import type { DriverResult } from '#shared/wire/driverProtocol.js';
-import { agentCall } from './agentCalls.js';
-import { isResult, type Tab } from './core.js';
+import { agentCall } from '../agentCalls.js';
+import { isResult, type Tab } from '../core.js';
 import { frameRef, parseRef } from './frameRefs.js';
-import { fail } from './results.js';
+import { fail } from '../results.js';
 
 /** The most nodes asked of one document's agent: a read of a page with frames is whole. */
 const DOCUMENT_NODES = 20_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SnapshotNode } from '../agent/agentTypes.js';
+import type { SnapshotNode } from '../../agent/agentTypes.js';
 import { jsonBytes, readAnswer, READ_ANSWER_BYTES, type ReadWindow } from './readPaging.js';
 import { nodeLine } from './snapshotLines.js';
 

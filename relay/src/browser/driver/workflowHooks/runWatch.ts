@@ -8,10 +8,10 @@
  * (driverInput.ts), is taken for the driver's and ignored. The watch is armed only while a run is
  * running in the tab.
  */
-import type { RunRegistry } from '../runs/runRegistry.js';
-import type { DriverCore, Tab } from './core.js';
-import { isDriverInput } from './driverInput.js';
-import { errorText } from './results.js';
+import type { RunRegistry } from '../../runs/runRegistry.js';
+import type { DriverCore, Tab } from '../core.js';
+import { isDriverInput } from '../pages/driverInput.js';
+import { errorText } from '../results.js';
 
 /** Watches `tab` for the person until `ended` settles and no run is running there any more. */
 export function watchForPerson(

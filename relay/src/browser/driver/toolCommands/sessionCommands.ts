@@ -4,12 +4,12 @@
  * `save:<handle>` or `load:<handle>`; the model sees the handle and counts, never a value. A
  * session loads only onto the origin it was saved from.
  */
-import { originForAgent } from '../policy/urls.js';
+import { originForAgent } from '../../policy/urls.js';
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { isResult, type DriverCore, type Tab } from './core.js';
-import { evaluateIsolated } from './pageIo.js';
-import { done, errorText, fail } from './results.js';
-import type { SavedCookie } from './sessionVault.js';
+import { isResult, type DriverCore, type Tab } from '../core.js';
+import { evaluateIsolated } from '../pages/pageIo.js';
+import { done, errorText, fail } from '../results.js';
+import type { SavedCookie } from '../sessionVault.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

@@ -3,15 +3,15 @@
  * authorised as `read`; page content in the answers is marked untrusted.
  */
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { HTML_CAP } from '../extract/cap.js';
-import { urlForAgent } from '../policy/urls.js';
-import { isResult, type DriverCore, type Tab } from './core.js';
-import { captureJpeg, evaluateIsolated } from './pageIo.js';
-import { readAnswer, READ_WINDOW, type ReadWindow } from './readPaging.js';
-import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
-import { done, errorText, fail } from './results.js';
-import { agentCall } from './agentCalls.js';
-import { checkAcross, composedSnapshot, queryAcross } from './frameReads.js';
+import { HTML_CAP } from '../../extract/cap.js';
+import { urlForAgent } from '../../policy/urls.js';
+import { isResult, type DriverCore, type Tab } from '../core.js';
+import { captureJpeg, evaluateIsolated } from '../pages/pageIo.js';
+import { readAnswer, READ_WINDOW, type ReadWindow } from '../readAnswers/readPaging.js';
+import { handsOutRefs, noteRefs, staleRef } from '../pages/refGenerations.js';
+import { done, errorText, fail } from '../results.js';
+import { agentCall } from '../agentCalls.js';
+import { checkAcross, composedSnapshot, queryAcross } from '../frames/frameReads.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

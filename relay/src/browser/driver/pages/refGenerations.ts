@@ -5,8 +5,8 @@
  * once the tab has navigated past it (SPEC §7), before asking anyone or touching the page.
  */
 import type { DriverResult } from '#shared/wire/driverProtocol.js';
-import type { Tab } from './core.js';
-import { fail } from './results.js';
+import type { Tab } from '../core.js';
+import { fail } from '../results.js';
 
 type RefState = Pick<Tab, 'generation' | 'refGeneration'>;
 

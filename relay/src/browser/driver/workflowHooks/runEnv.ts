@@ -8,16 +8,16 @@
  *   pauses, `dropped-by-navigation`.
  */
 import type { DriverResult } from '#shared/wire/driverProtocol.js';
-import { actAttempt, extractAttempt, navigationAttempt } from '../runs/attempts.js';
+import { actAttempt, extractAttempt, navigationAttempt } from '../../runs/attempts.js';
 import type { Executable } from '#shared/browserWorkflow/plan.js';
-import type { RunClock } from '../runs/runClock.js';
-import type { AttemptResult, RunEnv } from '../runs/runEngine.js';
-import type { Candidate } from '../runs/selfHeal.js';
-import { act } from './actCommands.js';
-import type { DriverCore } from './core.js';
-import { withDriverInput } from './driverInput.js';
-import { navigate, wait } from './navigationCommands.js';
-import { extract, read } from './readCommands.js';
+import type { RunClock } from '../../runs/runClock.js';
+import type { AttemptResult, RunEnv } from '../../runs/runEngine.js';
+import type { Candidate } from '../../runs/selfHeal.js';
+import { act } from '../toolCommands/actCommands.js';
+import type { DriverCore } from '../core.js';
+import { withDriverInput } from '../pages/driverInput.js';
+import { navigate, wait } from '../toolCommands/navigationCommands.js';
+import { extract, read } from '../toolCommands/readCommands.js';
 
 /** Prompts for one attempt at most: an answered one, then the same again after a navigation. */
 const MAX_PROMPTS = 3;

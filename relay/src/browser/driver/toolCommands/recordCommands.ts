@@ -4,10 +4,10 @@
  * answers the workflow text made of it, which parses and replays.
  */
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { urlForAgent } from '../policy/urls.js';
-import { isResult, type DriverCore } from './core.js';
-import { done, errorText, fail } from './results.js';
-import type { WorkflowState } from './workflowState.js';
+import { urlForAgent } from '../../policy/urls.js';
+import { isResult, type DriverCore } from '../core.js';
+import { done, errorText, fail } from '../results.js';
+import type { WorkflowState } from '../workflowHooks/workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

@@ -13,7 +13,7 @@
  * the numbers and agents hold until the page's generation moves on.
  */
 import type { CDPSession, Frame, Page } from 'playwright-core';
-import type { AgentFactory, PageAgent } from './pageAgent.js';
+import type { AgentFactory, PageAgent } from '../pageAgent.js';
 import { MAX_FRAME_NUMBER } from './frameRefs.js';
 
 /** A frame of the tab: its number, its id, its parent's number (0: the page) and its agent. */

@@ -3,10 +3,10 @@
  * window, never from an AI client, so they need no approval; they never start the browser.
  */
 import type { BrowserTabInfo, DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { originForAgent, urlForAgent } from '../policy/urls.js';
-import type { DriverCore, Tab } from './core.js';
-import { captureJpeg, THUMBNAIL_WIDTH } from './pageIo.js';
-import { done, errorText, fail } from './results.js';
+import { originForAgent, urlForAgent } from '../../policy/urls.js';
+import type { DriverCore, Tab } from '../core.js';
+import { captureJpeg, THUMBNAIL_WIDTH } from '../pages/pageIo.js';
+import { done, errorText, fail } from '../results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

@@ -4,21 +4,21 @@
  * input through the browser's own mouse and keyboard (pageInput.ts), so the page gets trusted
  * events; a page dialog it opens is reported at once and answered with the `dialog` operation.
  */
-import type { TypePlan } from '../agent/agentTypes.js';
+import type { TypePlan } from '../../agent/agentTypes.js';
 import { chordLabel, keyChord } from '#shared/keyChord.js';
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { originForAgent, urlForAgent } from '../policy/urls.js';
-import { isResult, type AuthRequest, type DriverCore, type Tab } from './core.js';
-import type { PageAgent } from './pageAgent.js';
-import type { DialogInfo } from './pageDialogs.js';
-import { typeText, untilDoneOrDialog, wheel, type Point } from './pageInput.js';
-import { withDriverInput } from './driverInput.js';
-import { evaluateIsolated, ScriptError } from './pageIo.js';
-import { agentCall } from './agentCalls.js';
-import { frameOrigin } from './frameRefs.js';
-import { documentOf, markRefs, refTarget } from './frameReads.js';
-import { handsOutRefs, noteRefs, staleRef } from './refGenerations.js';
-import { done, errorText, fail } from './results.js';
+import { originForAgent, urlForAgent } from '../../policy/urls.js';
+import { isResult, type AuthRequest, type DriverCore, type Tab } from '../core.js';
+import type { PageAgent } from '../pageAgent.js';
+import type { DialogInfo } from '../pages/pageDialogs.js';
+import { typeText, untilDoneOrDialog, wheel, type Point } from '../pages/pageInput.js';
+import { withDriverInput } from '../pages/driverInput.js';
+import { evaluateIsolated, ScriptError } from '../pages/pageIo.js';
+import { agentCall } from '../agentCalls.js';
+import { frameOrigin } from '../frames/frameRefs.js';
+import { documentOf, markRefs, refTarget } from '../frames/frameReads.js';
+import { handsOutRefs, noteRefs, staleRef } from '../pages/refGenerations.js';
+import { done, errorText, fail } from '../results.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

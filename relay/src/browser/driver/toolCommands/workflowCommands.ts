@@ -6,13 +6,13 @@
  * cancel work while the browser tools are off.
  */
 import type { DriverCommand, DriverResult } from '#shared/wire/driverProtocol.js';
-import { RunClock } from '../runs/runClock.js';
-import { WorkflowRun } from '../runs/runEngine.js';
-import { isResult, type DriverCore } from './core.js';
-import { done, fail } from './results.js';
-import { driverRunEnv } from './runEnv.js';
-import { watchForPerson } from './runWatch.js';
-import type { WorkflowState } from './workflowState.js';
+import { RunClock } from '../../runs/runClock.js';
+import { WorkflowRun } from '../../runs/runEngine.js';
+import { isResult, type DriverCore } from '../core.js';
+import { done, fail } from '../results.js';
+import { driverRunEnv } from '../workflowHooks/runEnv.js';
+import { watchForPerson } from '../workflowHooks/runWatch.js';
+import type { WorkflowState } from '../workflowHooks/workflowState.js';
 
 type Cmd<O extends DriverCommand['op']> = Extract<DriverCommand, { op: O }>;
 

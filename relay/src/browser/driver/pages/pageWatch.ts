@@ -6,14 +6,14 @@
  * (pageDialogs.ts).
  */
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { ConsoleRing, consoleLevel, exceptionText } from '../consoleRing.js';
-import { checkNavigation, type NavigationRules } from '../policy/navigationPolicy.js';
-import type { Tab } from './core.js';
-import type { AgentFactory } from './pageAgent.js';
-import { FrameAgents } from './frameAgents.js';
+import { ConsoleRing, consoleLevel, exceptionText } from '../../consoleRing.js';
+import { checkNavigation, type NavigationRules } from '../../policy/navigationPolicy.js';
+import type { Tab } from '../core.js';
+import type { AgentFactory } from '../pageAgent.js';
+import { FrameAgents } from '../frames/frameAgents.js';
 import { DialogWatch } from './pageDialogs.js';
 import { PopupLog } from './popupLog.js';
-import { errorText } from './results.js';
+import { errorText } from '../results.js';
 
 export interface WatchHooks {
   rules(): NavigationRules;

@@ -8,9 +8,9 @@
  * as soon as the dialog opens, with the dialog, and the input finishes once the AI answers it.
  */
 import type { Page } from 'playwright-core';
-import type { TypePlan } from '../agent/agentTypes.js';
+import type { TypePlan } from '../../agent/agentTypes.js';
 import type { DialogInfo, DialogWatch } from './pageDialogs.js';
-import { errorText } from './results.js';
+import { errorText } from '../results.js';
 
 /** Text up to this many characters is typed key by key; longer text arrives in one insertion. */
 export const KEYS_MAX_CHARS = 200;

@@ -7,7 +7,7 @@
  * the tab is told so.
  */
 import type { Dialog, Page } from 'playwright-core';
-import { errorText } from './results.js';
+import { errorText } from '../results.js';
 
 export const DIALOG_TIMEOUT_MS = 30_000;
 const TICK_MS = 250;

@@ -5,7 +5,7 @@
  * (SPEC §2: the text block and structuredContent carry the same JSON), so the budget counts the
  * UTF-8 bytes of that JSON, escapes included: a line break in the page costs two.
  */
-import type { SnapshotNode } from '../agent/agentTypes.js';
+import type { SnapshotNode } from '../../agent/agentTypes.js';
 import { nodeLine } from './snapshotLines.js';
 
 /**
