@@ -32,7 +32,7 @@ export interface DriverExtras {
 
 /**
  * Acts as the driver does: input that passed the agent's checks is sent through the browser's
- * own mouse and keyboard (the compiled driver/pageInput.js), and typing is finished by the agent.
+ * own mouse and keyboard (the compiled driver/pages/pageInput.js), and typing is finished by the agent.
  */
 export async function actAsDriver(
   page: Page,

@@ -2,7 +2,7 @@
  * Frames, as seen from the document that holds them. Runs in the page (see agentScope.ts).
  *
  * A walk that meets a shown `<iframe>` or `<frame>` does not enter it: the element's own document
- * is another agent's, reached by the driver (driver/frameAgents.ts). The walk keeps the owner
+ * is another agent's, reached by the driver (driver/frames/frameAgents.ts). The walk keeps the owner
  * elements under a token; the driver then asks for each owner by token and index, as an object
  * it can hand to the DevTools protocol, which names the frame inside.
  *

@@ -45,7 +45,7 @@ export function perceivePart(A: AgentScope): void {
       if (A.prunes(el, getComputedStyle(el))) return false;
       const shows = A.showsSelf(el);
       if (A.isFrameOwner(el)) {
-        // The frame's nodes come in its place, from its own agent (driver/frameAgents.ts).
+        // The frame's nodes come in its place, from its own agent (driver/frames/frameAgents.ts).
         if (shows && args.frames === true) {
           owners.push(el);
           at.push(total);

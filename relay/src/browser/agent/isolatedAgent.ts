@@ -10,7 +10,7 @@
  *
  * Input: `act` does not click, type, press or wheel. When every check passes it answers what the
  * driver is to send (`clickAt`, `hoverAt`, `wheelAt`, `typePlan`, `keyReady`), and the driver
- * sends it through the browser's own input (driver/pageInput.ts), so the page gets trusted
+ * sends it through the browser's own input (driver/pages/pageInput.ts), so the page gets trusted
  * events; it then reports the effect itself.
  *
  * Reports from the page (the recorder's events, the watch's presses of the person) come through

@@ -33,7 +33,7 @@ export interface Tab {
   /** Opened by the person in the AI's window, not by an AI. */
   readonly human: boolean;
   readonly agent: PageAgent;
-  /** The agents of the page's frames, numbered for refs (frameAgents.ts). */
+  /** The agents of the page's frames, numbered for refs (frames/frameAgents.ts). */
   readonly frames: FrameAgents;
   readonly cdp: Promise<CDPSession>;
   readonly console: ConsoleRing;

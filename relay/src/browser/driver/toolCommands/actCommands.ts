@@ -264,7 +264,7 @@ async function targetDocument(
 
 /**
  * The input's points, from the frame's viewport into the page's, checked at every frame level
- * (frameAgents.ts); the refusal when a frame around the target is hidden, covered or out of view.
+ * (../frames/frameAgents.ts); the refusal when a frame around the target is hidden, covered or out of view.
  */
 async function intoPage(
   tab: Tab,
