@@ -181,7 +181,8 @@ async function main() {
   console.error('Everyday tasks in the browser, next to @playwright/mcp…');
   const browserTasks = await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT);
   console.error('What every conversation pays for the tools…');
-  const toolSurface = await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT);
+  // It starts a hub of its own too: not on PORT, where this run's hub still listens.
+  const toolSurface = await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT + 2);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
