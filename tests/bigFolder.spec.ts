@@ -97,4 +97,24 @@ test('a folder of 10,000 files expands, and its last file is reached by keyboard
   await expect(row(page, `/notes/big/${name(1)}`)).toHaveCount(0);
   await page.keyboard.press('ArrowRight');
   await expect(row(page, `/notes/big/${name(1)}`)).toBeVisible();
+
+  // A row's Rename and Delete are reached by Tab from its name, and by the pointer over it.
+  const firstRow = row(page, `/notes/big/${name(1)}`);
+  const secondRow = row(page, `/notes/big/${name(2)}`);
+  await page.mouse.move(0, 0);
+  await nameButton(page, `/notes/big/${name(1)}`).focus();
+  await page.keyboard.press('Tab');
+  await expect(firstRow.getByRole('button', { name: `Rename ${name(1)}` })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(firstRow.getByRole('button', { name: `Delete ${name(1)}` })).toBeFocused();
+  await expect(secondRow.getByRole('button', { name: `Rename ${name(2)}` })).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await expect(nameButton(page, `/notes/big/${name(2)}`)).toBeFocused();
+  await expect(firstRow.getByRole('button', { name: `Rename ${name(1)}` })).toHaveCount(0);
+  await firstRow.hover();
+  await firstRow.getByRole('button', { name: `Rename ${name(1)}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Rename' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
 });
