@@ -25,7 +25,7 @@ export const MAX_RESULT_BYTES = 75_000;
 /** Ready-made `limitSize` notes, telling the model how to get less. */
 export const TRUNCATION_NOTES = {
   documentRead:
-    'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Ask the person which part matters, or work on a smaller document.',
+    'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Read it in parts: view:"outline", then a section or startLine/endLine (each page fits), and write only the part you change.',
   selectionGet:
     'The selection is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole selection: never send it back with selection.set. Ask the person to select a smaller part.',
   generic:
