@@ -104,6 +104,16 @@ async function undoSectionWrite(page: Page, tabId: string) {
   await expect.poll(() => coreText(client, tabId)).toBe(text);
 }
 
+/** The loop, the text it leaves and the editor showing it, a stale write, and the undo. */
+async function sectionsWhileTyping(page: Page, tabId: string, mode: 'wysiwyg' | 'source') {
+  const loop = await typeWhileAiEdits(page, tabId);
+  const text = await coreText(client, tabId);
+  checkText(text, loop);
+  await expect.poll(() => editorText(page, tabId)).toEqual({ mode, text });
+  await staleSectionWrite(page, tabId);
+  await undoSectionWrite(page, tabId);
+}
+
 test('WYSIWYG: the person types in one section while an AI edits another by its path', async ({
   page,
 }) => {
@@ -111,12 +121,7 @@ test('WYSIWYG: the person types in one section while an AI edits another by its 
   client = await connectClient('sections-wysiwyg');
   await activeDocument(page).locator('.ProseMirror > p').first().click();
   await page.keyboard.press('End');
-  const loop = await typeWhileAiEdits(page, tabId);
-  const text = await coreText(client, tabId);
-  checkText(text, loop);
-  await expect.poll(() => editorText(page, tabId)).toEqual({ mode: 'wysiwyg', text });
-  await staleSectionWrite(page, tabId);
-  await undoSectionWrite(page, tabId);
+  await sectionsWhileTyping(page, tabId, 'wysiwyg');
 });
 
 test('source mode: the person types in one section while an AI edits another by its path', async ({
@@ -128,10 +133,5 @@ test('source mode: the person types in one section while an AI edits another by 
   await expect(activeDocument(page)).toHaveAttribute('data-mode', 'source');
   await activeDocument(page).locator('.cm-line').nth(2).click();
   await page.keyboard.press('End');
-  const loop = await typeWhileAiEdits(page, tabId);
-  const text = await coreText(client, tabId);
-  checkText(text, loop);
-  await expect.poll(() => editorText(page, tabId)).toEqual({ mode: 'source', text });
-  await staleSectionWrite(page, tabId);
-  await undoSectionWrite(page, tabId);
+  await sectionsWhileTyping(page, tabId, 'source');
 });

@@ -7,6 +7,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createTestHost, type EditorAgent } from '../worker/testHost';
 import { compilePattern, findLines } from '../text/parts/findLines';
+import type { DocumentArgs } from '../mcp';
 import { documentTool } from './documentTool';
 import { workspaceTool } from './workspaceTool';
 
@@ -28,6 +29,13 @@ const NOTE = [
   'Again.',
   '',
 ].join('\r\n');
+
+type Host = ReturnType<typeof createTestHost>;
+
+/** `document.write` on the tab with these arguments, as a client gets it. */
+async function write(t: Host, tabId: string, args: Omit<DocumentArgs, 'action' | 'tabId'>) {
+  return documentTool(t.host, { action: 'write', tabId, ...args });
+}
 
 async function open(path = '/notes/guide.md', body = NOTE) {
   const t = createTestHost();
@@ -176,9 +184,7 @@ describe('document.write on part of a tab', () => {
   it('replaces a section, keeps CRLF in the file and every byte outside', async () => {
     const { t, tabId, revision } = await open();
     const r = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         section: 'Guide > Use',
         content: '## Use\r\nUse it well.',
         expected_revision: revision,
@@ -192,9 +198,7 @@ describe('document.write on part of a tab', () => {
   it('inserts with endLine = startLine − 1 and appends after the last line', async () => {
     const { t, tabId, revision } = await open();
     const inserted = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         startLine: 2,
         endLine: 1,
         content: 'First.',
@@ -203,9 +207,7 @@ describe('document.write on part of a tab', () => {
       }),
     );
     const appended = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         startLine: 11,
         endLine: 10,
         content: 'The end.',
@@ -221,9 +223,7 @@ describe('document.write on part of a tab', () => {
 
   it('needs expected_revision and refuses a stale one, changing nothing', async () => {
     const { t, tabId, revision } = await open();
-    const bare = await documentTool(t.host, {
-      action: 'write',
-      tabId,
+    const bare = await write(t, tabId, {
       section: 'Appendix',
       content: 'x',
     });
@@ -231,9 +231,7 @@ describe('document.write on part of a tab', () => {
     expect(text(bare)).toContain('needs expected_revision');
     await documentTool(t.host, { action: 'write', tabId, content: '# Other\n', save: false });
     const stale = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         startLine: 1,
         endLine: 1,
         content: 'x',
@@ -248,9 +246,7 @@ describe('document.write on part of a tab', () => {
     const { t, tabId, revision } = await open();
     const before = t.host.tab(tabId)!.text;
     const out = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         startLine: 12,
         endLine: 12,
         content: 'x',
@@ -259,9 +255,7 @@ describe('document.write on part of a tab', () => {
     );
     expect(out).toMatchObject({ isError: true, error: 'INVALID_ARGUMENT', totalLines: 9 });
     const several = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         section: 'Install',
         content: 'x',
         expected_revision: revision,
@@ -269,9 +263,7 @@ describe('document.write on part of a tab', () => {
     );
     expect(several).toMatchObject({ isError: true, error: 'INVALID_ARGUMENT' });
     expect(several.candidates).toHaveLength(2);
-    const both = await documentTool(t.host, {
-      action: 'write',
-      tabId,
+    const both = await write(t, tabId, {
       section: 'Appendix',
       startLine: 1,
       endLine: 1,
@@ -292,9 +284,7 @@ describe('document.write on part of a tab', () => {
     );
     expect(section).toMatchObject({ startLine: 6, endLine: 7 });
     const r = data(
-      await documentTool(t.host, {
-        action: 'write',
-        tabId,
+      await write(t, tabId, {
         section: 'jobs > build > Test',
         content: '      - name: Test\n        run: npm test -- --ci',
         expected_revision: revision,

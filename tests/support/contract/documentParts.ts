@@ -5,7 +5,7 @@
  */
 import { expect } from '@playwright/test';
 import { STALE, refusalOf } from './common';
-import type { ContractRow } from './context';
+import type { Answer, ContractContext, ContractRow } from './context';
 import {
   ABSENT,
   arrayOf,
@@ -49,6 +49,19 @@ const FOUND = {
 
 /** A line of the 1 MB note the paging rows read. */
 const PARAGRAPH = 'An ordinary paragraph of a long note, with words and more words.\n\n';
+
+/** `first` and the pages read after it, each with the arguments `more` makes of the one before. */
+async function readOn(
+  ctx: ContractContext,
+  first: Answer,
+  more: (page: Answer) => Record<string, unknown> | undefined,
+): Promise<Answer[]> {
+  const pages = [first];
+  for (let args = more(first); args !== undefined; args = more(pages[pages.length - 1])) {
+    pages.push(await ctx.ok('document', { action: 'read', ...args }));
+  }
+  return pages;
+}
 
 export const documentPartRows: ContractRow[] = [
   {
@@ -121,20 +134,14 @@ export const documentPartRows: ContractRow[] = [
     }),
     shape: object({ ...PAGE, startLine: literal(1), nextLine: positiveInt }),
     async then(answer, ctx, args) {
-      const parts = [answer.content as string];
-      let next = answer.nextLine as number | undefined;
-      while (next !== undefined) {
-        const page = await ctx.ok('document', {
-          action: 'read',
-          tabId: args.tabId,
-          startLine: next,
-        });
+      const pages = await readOn(ctx, answer, (page) =>
+        page.nextLine === undefined ? undefined : { tabId: args.tabId, startLine: page.nextLine },
+      );
+      for (const page of pages) {
         expect(Buffer.byteLength(JSON.stringify(page))).toBeLessThan(75_000);
         expect(page.revision).toBe(answer.revision);
-        parts.push(page.content as string);
-        next = page.nextLine as number | undefined;
       }
-      expect(`${parts.join('\n')}\n`).toBe(PARAGRAPH.repeat(16_000));
+      expect(`${pages.map((p) => p.content).join('\n')}\n`).toBe(PARAGRAPH.repeat(16_000));
     },
   },
   {
@@ -148,23 +155,16 @@ export const documentPartRows: ContractRow[] = [
     }),
     shape: object({ ...PAGE, endLine: literal(1), nextLine: literal(1), nextColumn: positiveInt }),
     async then(answer, ctx, args) {
-      const pieces = [answer.content as string];
-      let column = answer.nextColumn as number | undefined;
-      while (column !== undefined) {
-        const page = await ctx.ok('document', {
-          action: 'read',
-          tabId: args.tabId,
-          startLine: 1,
-          endLine: 1,
-          startColumn: column,
-        });
+      const pages = await readOn(ctx, answer, (page) =>
+        page.nextColumn === undefined
+          ? undefined
+          : { tabId: args.tabId, startLine: 1, endLine: 1, startColumn: page.nextColumn },
+      );
+      for (const page of pages)
         expect(page.nextLine === undefined).toBe(page.nextColumn === undefined);
-        pieces.push(page.content as string);
-        column = page.nextColumn as number | undefined;
-      }
       // 160,000 bytes of emoji: three pages, each cut between two emoji, never inside one.
-      expect(pieces).toHaveLength(3);
-      expect(pieces.join('')).toBe('😀'.repeat(40_000));
+      expect(pages).toHaveLength(3);
+      expect(pages.map((p) => p.content).join('')).toBe('😀'.repeat(40_000));
     },
   },
   {
