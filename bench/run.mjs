@@ -1,7 +1,7 @@
 // Benchmarks for the app, in headless Chromium against the built app served by the real hub.
 // Usage: npm run build && npm run bench   (writes bench/RESULTS.md)
 // One part only: npm run bench -- tree | coherence | editor | http | resources | browser-tasks |
-// tool-surface
+// tool-surface | document-parts
 // (or VMARK_BENCH_ONLY=…; rewrites only that part's section of bench/RESULTS.md)
 import { chromium } from 'playwright-core';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { browserTables, CONTROLS, runBrowserBench } from './browser.mjs';
 import { browserTasksSection, runBrowserTasksBench } from './browserTasks.mjs';
 import { coherenceSection, runCoherenceBench } from './coherence.mjs';
+import { documentPartsSection, runDocumentPartsBench } from './documentParts.mjs';
 import { runEditingBench } from './editing.mjs';
 import { runExtractBench } from './extract.mjs';
 import { runRaceBench } from './race.mjs';
@@ -46,6 +47,8 @@ const PARTS = {
     browserTasksSection(await runBrowserTasksBench(findChromium(), CHROMIUM_ARGS, PORT)),
   'tool-surface': async () =>
     toolSurfaceSection(await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT)),
+  'document-parts': async () =>
+    documentPartsSection(await runDocumentPartsBench(findChromium(), CHROMIUM_ARGS, PORT, RUNS)),
 };
 
 async function main() {
@@ -183,6 +186,9 @@ async function main() {
   console.error('What every conversation pays for the tools…');
   // It starts a hub of its own too: not on PORT, where this run's hub still listens.
   const toolSurface = await runToolSurfaceBench(findChromium(), CHROMIUM_ARGS, PORT + 2);
+  console.error('Documents of any size: outline → section edits…');
+  // A hub of its own as well, beside the others.
+  const documentParts = await runDocumentPartsBench(findChromium(), CHROMIUM_ARGS, PORT + 3, RUNS);
   const version = browser.version?.() ?? '';
   const table = [
     '| measure | median | target | runs |',
@@ -298,6 +304,8 @@ ${resourcesSection(resourcesRows)}
 ${browserTasksSection(browserTasks)}
 
 ${toolSurfaceSection(toolSurface)}
+
+${documentPartsSection(documentParts)}
 
 ## Notes
 

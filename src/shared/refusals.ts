@@ -14,8 +14,7 @@
 
 export const REFUSALS = {
   STALE: {
-    meaning:
-      'Nothing written: read again, redo your change on the new text, retry with current_revision.',
+    meaning: 'Nothing written: read again, redo your change, retry with current_revision.',
     message: 'The document changed since the revision you gave.',
   },
   INVALID_PATCH: {

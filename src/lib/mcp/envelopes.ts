@@ -5,6 +5,9 @@
 
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { REFUSALS, wireCode, type RefusalCode } from '../../shared/refusals';
+import { jsonFittingEnd, utf8ByteLength } from '../text/byteSizes';
+
+export { utf8ByteLength } from '../text/byteSizes';
 
 export type { RefusalCode } from '../../shared/refusals';
 
@@ -22,7 +25,7 @@ export const MAX_RESULT_BYTES = 75_000;
 /** Ready-made `limitSize` notes, telling the model how to get less. */
 export const TRUNCATION_NOTES = {
   documentRead:
-    'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Ask the person which part matters, or work on a smaller document.',
+    'The document is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole text: never write it back with document.write, which would replace the document with the fragment. Read it in parts: view:"outline", then a section or startLine/endLine (each page fits), and write only the part you change.',
   selectionGet:
     'The selection is too large to return whole. preview is the start of the JSON answer, not valid JSON and not the whole selection: never send it back with selection.set. Ask the person to select a smaller part.',
   generic:
@@ -113,46 +116,6 @@ export function argumentError(sentence: string): CallToolResult {
   return { content: [{ type: 'text', text: sentence }], isError: true };
 }
 
-/** UTF-8 byte length without encoding the string (a lone surrogate counts as U+FFFD, 3 bytes). */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x80) bytes += 1;
-    else if (unit < 0x800) bytes += 2;
-    else if (unit >= 0xd800 && unit <= 0xdbff && isLowSurrogate(text.charCodeAt(i + 1))) {
-      bytes += 4;
-      i++;
-    } else bytes += 3;
-  }
-  return bytes;
-}
-
-function isLowSurrogate(unit: number): boolean {
-  return unit >= 0xdc00 && unit <= 0xdfff;
-}
-
-/** Raw UTF-8 bytes of one code point (a lone surrogate is encoded as U+FFFD). */
-function codePointBytes(codePoint: number): number {
-  if (codePoint < 0x80) return 1;
-  if (codePoint < 0x800) return 2;
-  if (codePoint < 0x10000) return 3;
-  return 4;
-}
-
-/** Bytes each ASCII character takes inside a JSON string literal (`"` → `\"`, U+0001 → `\u0001`). */
-const ASCII_ESCAPED_BYTES = Array.from(
-  { length: 0x80 },
-  (_, code) => JSON.stringify(String.fromCharCode(code)).length - 2,
-);
-
-/** Bytes one code point takes inside a JSON string literal, as JSON.stringify writes it. */
-function escapedBytes(codePoint: number): number {
-  if (codePoint < 0x80) return ASCII_ESCAPED_BYTES[codePoint];
-  if (codePoint >= 0xd800 && codePoint <= 0xdfff) return 6; // a lone surrogate becomes \udXXX
-  return codePointBytes(codePoint);
-}
-
 const ZERO_WIDTH_JOINER = 0x200d;
 
 /**
@@ -160,15 +123,7 @@ const ZERO_WIDTH_JOINER = 0x200d;
  * fits `budget` bytes. A joiner left dangling at the end is dropped.
  */
 function previewOf(text: string, budget: number): string {
-  let used = 0;
-  let end = 0;
-  for (const char of text) {
-    const codePoint = char.codePointAt(0) ?? 0;
-    const cost = escapedBytes(codePoint);
-    if (used + cost > budget) break;
-    used += cost;
-    end += char.length;
-  }
+  let end = jsonFittingEnd(text, 0, text.length, budget);
   while (end > 0 && text.charCodeAt(end - 1) === ZERO_WIDTH_JOINER) end--;
   return text.slice(0, end);
 }

@@ -90,6 +90,16 @@ export const workspaceOutput = loose({
   activeTabId: strOrNull,
 });
 
+/** A heading of `document.read {view: "outline"}` and the lines of its section. */
+const section = loose({
+  level: z.number(),
+  text: z.string(),
+  path: z.string(),
+  startLine: z.number(),
+  endLine: z.number(),
+  bytes: z.number(),
+});
+
 export const documentOutput = loose({
   ...envelope,
   content: str,
@@ -103,6 +113,14 @@ export const documentOutput = loose({
   save_note: str,
   save_error: str,
   changed: bool,
+  totalLines: num,
+  startLine: num,
+  endLine: num,
+  nextLine: num,
+  nextColumn: num,
+  outline: list(section),
+  candidates: list(section),
+  matches: list(loose({ line: z.number(), text: z.string() })),
 });
 
 const diagnostic = loose({

@@ -110,12 +110,31 @@ export const workspaceShape = {
   force: z.boolean({ error: 'force must be a boolean (true or false)' }).optional(),
 };
 
+/** A line or column number: the handler checks that it is whole and in the document. */
+const lineNumber = (name: string) =>
+  z.number({ error: `${name} must be a number: 1 is the first line (or column)` }).optional();
+
+/** `document.read {view}`: the one view besides the text. */
+export const DOCUMENT_VIEWS = ['outline'] as const;
+
 export const documentShape = {
   action: actionSchema(DOCUMENT_ACTIONS),
   tabId,
   content: z
-    .string({ error: 'content must be a string holding the whole new text of the document' })
+    .string({
+      error: 'content must be a string: the new text of the document, or of the lines named',
+    })
     .optional(),
+  view: z.enum(DOCUMENT_VIEWS, { error: 'view must be "outline"' }).optional(),
+  // Not trimmed: a path is compared as the outline answered it.
+  section: z
+    .string({ error: 'section must be a string: a path from the outline, such as "Intro > Setup"' })
+    .optional(),
+  startLine: lineNumber('startLine'),
+  endLine: lineNumber('endLine'),
+  startColumn: lineNumber('startColumn'),
+  find: z.string({ error: 'find must be a string: the text to look for' }).optional(),
+  regex: z.boolean({ error: 'regex must be a boolean (true or false)' }).optional(),
   kind: z
     .enum(TRANSFORM_KINDS, { error: `kind must be one of: ${TRANSFORM_KINDS.join(', ')}` })
     .optional(),

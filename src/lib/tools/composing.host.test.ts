@@ -140,6 +140,7 @@ describe('AI changes while the person composes text with an input method', () =>
         result: { ok: true, diagnostics: [], binaryAvailable: true, unavailableChecks: [] },
       }),
       raise: async () => ({ focused: true, attention: false }),
+      findRegex: async () => ({ ok: false, error: 'INTERNAL', message: 'none' }),
     };
     t.agents.set('main', agent);
     t.composing.add(a);
@@ -163,6 +164,7 @@ describe('AI changes while the person composes text with an input method', () =>
       }),
       flush: async () => undefined,
       lint: async () => ({ ok: false, error: 'INTERNAL', message: 'none' }),
+      findRegex: async () => ({ ok: false, error: 'INTERNAL', message: 'none' }),
       raise: async () => ({ focused: true, attention: false }),
     });
     const set = data(await selectionTool(t.host, { action: 'set', content: 'x' }));

@@ -1,4 +1,7 @@
-/** `document`: read and write the whole text of a tab, verbatim, under the revision rule. */
+/**
+ * `document`: read and write the text of a tab, verbatim, under the revision rule: whole, or a
+ * section or range of lines (documentParts.ts).
+ */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import {
   TRUNCATION_NOTES,
@@ -11,10 +14,13 @@ import {
   type DocumentArgs,
 } from '../mcp';
 import { transformText } from '../cjk/transformTab';
+import { refuse } from '../result';
+import { readPart, readsPart, writeArgsError, writesPart, writtenPart } from './documentParts';
 import type {
   CoherenceHost,
   DocumentsHost,
   FilesHost,
+  FindHost,
   SettingsHost,
   TabView,
   WindowsHost,
@@ -24,7 +30,12 @@ import { inScope, targetTab } from './target';
 import type { SessionContext } from './sessionContext';
 
 /** What `document` uses: the tabs, their windows, the mounts (scope), settings and coherence. */
-type DocumentToolHost = DocumentsHost & WindowsHost & FilesHost & SettingsHost & CoherenceHost;
+type DocumentToolHost = DocumentsHost &
+  WindowsHost &
+  FilesHost &
+  SettingsHost &
+  CoherenceHost &
+  FindHost;
 
 export async function documentTool(
   host: DocumentToolHost,
@@ -38,6 +49,7 @@ export async function documentTool(
     if (session && doc.path) {
       session.reads.push({ path: doc.path, revision: await host.coherenceHead(doc.path) });
     }
+    if (readsPart(args)) return readPart(host, doc, args);
     return limitSize(
       success({
         content: doc.text,
@@ -52,13 +64,27 @@ export async function documentTool(
   }
   if (args.action === 'transform') return transform(host, doc, args);
   if (args.content === undefined)
-    return argumentError('document.write needs content (the whole new text).');
+    return argumentError(
+      'document.write needs content (the whole new text, or of the lines named).',
+    );
   const content = args.content.replace(/\r\n/g, '\n');
+  const part = writesPart(args);
+  const mix = part ? writeArgsError(args) : null;
+  if (mix) return argumentError(mix);
+  // A section is looked up in the text the write applies to, after the person's typing is in.
+  let refused: CallToolResult | null = null;
   const written = await host.mutate(
     doc.id,
     { origin: 'mcp', expectedRevision: args.expected_revision },
-    () => ({ ok: true, text: content }),
+    (current) => {
+      if (!part) return { ok: true, text: content };
+      const next = writtenPart(current, args, content);
+      if ('text' in next) return { ok: true, text: next.text };
+      refused = next.answer;
+      return refuse('INVALID_ARGUMENT');
+    },
   );
+  if (refused) return refused;
   if (!written.ok) return fromRefusal(written);
   const revision = written.revision;
   if (args.save === false) return success(writeAnswer(revision, { skipped: 'opt_out' }));

@@ -12,6 +12,7 @@ import type { WatchRecord } from '../coherence/scan/workspaceWatch';
 import type { DriverCommand, DriverResult } from '../../shared/wire/driverProtocol';
 import type { Result } from '../result';
 import type { LintResult } from '../githubActions/lint/diagnostics';
+import type { Found } from '../text/parts/findLines';
 
 export type TabKind = 'markdown' | 'yaml-workflow';
 
@@ -185,6 +186,15 @@ export interface LintHost {
   ): Promise<Result<{ result: LintResult }>>;
 }
 
+/** Where a regular expression can run and be stopped (a window's worker). */
+export interface FindHost {
+  /**
+   * The lines of `text` where the pattern `source` matches, run where it can be stopped after
+   * the time limit (INVALID_ARGUMENT then), near `preferredWindowId` when that window can.
+   */
+  findRegex(preferredWindowId: string, text: string, source: string): Promise<Result<Found>>;
+}
+
 export interface BrowserHost {
   /**
    * Sends one command to the hub's browser driver and answers its result; never throws, never
@@ -218,5 +228,6 @@ export type ToolHost = SettingsHost &
   FilesHost &
   ApprovalsHost &
   LintHost &
+  FindHost &
   BrowserHost &
   CoherenceHost;

@@ -188,6 +188,20 @@ export function createToolHost(deps: ToolHostDeps): ToolHost {
       }
     },
 
+    async findRegex(preferred, text, source) {
+      const agent = deps.anyAgent(preferred);
+      if (!agent) {
+        return refuse(
+          'INTERNAL',
+          'A regular expression runs in a window, and none is open: search for literal text (regex: false).',
+        );
+      }
+      const r = await withDeadline(agent.findRegex(text, source));
+      return r === 'late'
+        ? refuse('INTERNAL', 'The window that runs the search did not answer; try again.')
+        : r;
+    },
+
     askApproval(kind, subject, windowId, client) {
       deps.approvals.ask(kind, subject, windowId, client);
       deps.changed();

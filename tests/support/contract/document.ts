@@ -207,7 +207,8 @@ export const documentRows: ContractRow[] = [
       ctx.memo.revision = await ctx.revisionOf(tab);
       return { tabId: tab, content: 'Replaced\n', line: 3 };
     },
-    plain: /write does not take line; it takes tabId, content, expected_revision, save\.$/,
+    plain:
+      /write does not take line; it takes tabId, content, expected_revision, save, section, startLine, endLine\.$/,
     shape: object({}),
     async then(_answer, ctx, args) {
       const read = await ctx.ok('document', { action: 'read', tabId: args.tabId });

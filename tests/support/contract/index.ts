@@ -8,6 +8,7 @@ import { compositionRows } from './composition';
 import { workflowRunRows } from './browserWorkflow';
 import type { ContractRow } from './context';
 import { documentRows } from './document';
+import { documentPartRows } from './documentParts';
 import { notTakenRows } from './notTaken';
 import { pathRefusalRows } from './pathRefusals';
 import { selectionRows } from './selection';
@@ -25,6 +26,7 @@ export const CONTRACT_ROWS: readonly ContractRow[] = [
   ...workspaceRows,
   ...pathRefusalRows,
   ...documentRows,
+  ...documentPartRows,
   ...workflowRows,
   ...selectionRows,
   ...compositionRows,

@@ -8,6 +8,7 @@ import type { EditorAgent, EditorMode, SelectionInfo } from '../../core/types';
 import type { DocumentSession } from '../../editors/documentSession';
 import type { EditorHandle } from '../../editors/editorHandle';
 import { lintWorkflowInWorker } from '../../githubActions/lint/workerClient';
+import { findRegexInWorker } from './regexFind';
 
 export interface LiveEditor {
   session: DocumentSession;
@@ -125,6 +126,8 @@ export const editorAgent: Omit<EditorAgent, 'raise'> = {
     await session.settled();
     return { ok: true, revision: session.revision, replaced_chars: replaced };
   },
+
+  findRegex: (text, source) => findRegexInWorker(text, source),
 
   async lint(source, path) {
     try {
