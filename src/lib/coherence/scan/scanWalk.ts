@@ -16,6 +16,7 @@
  * The walk itself writes nothing: it answers files and diagnostics, and scan.ts records them.
  */
 import { decodeUtf8 } from '../format/canonical';
+import { inTurns } from './inTurns';
 import type { IdentityReading } from '../format/identity';
 import type { ContentHash } from '../format/records';
 
@@ -64,7 +65,7 @@ export const IGNORED_DIRS: readonly string[] = [
 /** Folders skipped by their path from the workspace root, not by name. */
 export const IGNORED_PREFIXES: readonly string[] = ['.claude/worktrees'];
 export const CACHE_TAG = 'CACHEDIR.TAG';
-export const MAX_SCAN_FILES = 20_000;
+export const MAX_SCAN_FILES = 100_000;
 export const MAX_SCAN_FILE_BYTES = 10 * 1024 * 1024;
 
 export interface WalkLimits {
@@ -236,20 +237,6 @@ const isMarkdown = (name: string) => name.endsWith('.md') && name !== '.md';
 
 /** How many files the walk looks at, at most, at one time. */
 const LOOKS_AT_ONCE = 128;
-
-/** `fn` over `items`, at most `width` at a time; the answers in the items' order. */
-async function inTurns<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
-}
 
 type Look =
   { file: WalkedFile } | { code: 'unreadable' | 'file-too-large' | 'invalid-utf8'; text: string };
