@@ -263,7 +263,9 @@ class Scan {
   }
 
   private async walk(): Promise<WalkResult> {
-    const walk = await walkWorkspace(this.workspace, this.options.limits, this.state.files);
+    const walk = await walkWorkspace(this.workspace, this.options.limits, this.state.files, (n) =>
+      this.options.onProgress?.(0, n),
+    );
     // A walk cut short says nothing reusable.
     if (!walk.complete) this.state.watch.changed = true;
     return walk;

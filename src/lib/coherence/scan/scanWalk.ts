@@ -131,11 +131,15 @@ export function isOutsideWalk(path: string, cacheDirs: readonly string[] = []): 
   return cacheDirs.some((d) => path.startsWith(`${d}/`));
 }
 
-/** `known`: files an earlier walk read, by path; one with the same size and time is not read. */
+/**
+ * `known`: files an earlier walk read, by path; one with the same size and time is not read.
+ * `onListed` is told how many markdown files there are once every folder is listed.
+ */
 export async function walkWorkspace(
   fs: WorkspaceFs,
   limits: WalkLimits = {},
   known: ReadonlyMap<string, KnownFile> = new Map(),
+  onListed?: (files: number) => void,
 ): Promise<WalkResult> {
   const maxFiles = limits.maxFiles ?? MAX_SCAN_FILES;
   const maxBytes = limits.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
@@ -210,6 +214,7 @@ export async function walkWorkspace(
     for (const sub of subdirs) listing(sub);
   }
   const paths = met.flatMap((m) => ('code' in m ? [] : [m.path]));
+  onListed?.(paths.length);
   const looks = await inTurns(paths, LOOKS_AT_ONCE, (path) =>
     lookAt(fs, path, maxBytes, known.get(path)),
   );
