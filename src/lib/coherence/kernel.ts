@@ -29,7 +29,7 @@ import { prepareResolution } from './resolution/resolutions';
 import { heads, objectAt } from './projection/dag';
 import type { KernelDeps, WorkspaceState } from './scan/workspaceState';
 import { timed } from './timed';
-import { ScanQueue, type ScanProgress, type ScanRun } from './scan/scanQueue';
+import { RETRY_MIN_MS, ScanQueue, type ScanProgress, type ScanRun } from './scan/scanQueue';
 
 /**
  * How long a caller waits for the scan a read starts with (an AI client's call: never as long as
@@ -81,6 +81,11 @@ export interface CoherenceKernelOptions {
 }
 
 type Read = Extract<LedgerRead, { ok: true }>;
+
+/** The scan is done (`progress`: all its files) but the ledger is still being read at the limit. */
+function readingBusy(progress: ScanProgress): Busy {
+  return { busy: true, progress, retry_after_ms: RETRY_MIN_MS };
+}
 
 export class CoherenceKernel {
   private readonly scans: ScanQueue;
@@ -219,9 +224,10 @@ export class CoherenceKernel {
   }
 
   /** Runs a scan that starts after this call, waiting for it at most `wait.limitMs`. */
-  private async scanned(wait?: ScanWait): Promise<Busy | null> {
+  /** The scan's last progress when it finished in time, else BUSY. */
+  private async scanned(wait?: ScanWait): Promise<Busy | ScanProgress> {
     const run = this.options.scan;
-    if (!run) return null;
+    if (!run) return { done: 0, total: 0 };
     const job = this.scans.request(run);
     if (wait) {
       const waited = await this.scans.wait(job, wait.limitMs, wait.onProgress);
@@ -229,15 +235,34 @@ export class CoherenceKernel {
         return { busy: true, progress: waited.progress, retry_after_ms: waited.retryAfterMs };
     }
     await job.finished;
-    return null;
+    return { ...job.progress };
   }
 
+  /**
+   * The scan, then the ledger read and the breakdown. With `wait`, all within `wait.limitMs`: a
+   * read that outlasts what is left (the first read after a big adoption parses every new line)
+   * answers BUSY with the scan done, and goes on, so the next call finds the ledger parsed.
+   */
   private async rows(wait?: ScanWait) {
-    const busy = await this.scanned(wait);
-    if (busy) return busy;
-    const read = await timed('read-ledger', () => this.read());
-    if (typeof read === 'string') return read;
-    return timed('breakdown', () => this.rowsOf(read));
+    const started = this.deps.now();
+    const scanned = await this.scanned(wait);
+    if ('busy' in scanned) return scanned;
+    const rest = (async () => {
+      const read = await timed('read-ledger', () => this.read());
+      if (typeof read === 'string') return read;
+      return timed('breakdown', () => this.rowsOf(read));
+    })();
+    if (!wait) return rest;
+    const left = Math.max(0, wait.limitMs - (this.deps.now() - started));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Busy>((resolve) => {
+      timer = setTimeout(() => resolve(readingBusy(scanned)), left);
+    });
+    try {
+      return await Promise.race([rest, late]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private async rowsOf(read: Read) {

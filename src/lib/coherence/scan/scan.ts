@@ -37,6 +37,8 @@ import { LEDGER_LOCK, readLedger, VMARK_DIR } from '../ledger/ledger';
 import type { ContentHash, KnownBodies, RevisionId, Uuid } from '../format/records';
 import {
   isOutsideWalk,
+  lookAt,
+  MAX_SCAN_FILE_BYTES,
   walkWorkspace,
   type KnownFile,
   type WalkedFile,
@@ -210,14 +212,22 @@ class Scan {
 
     const started = (this.options.fileClock ?? Date.now)();
     const remembered = state.watch.live && !state.watch.changed ? state.watch.last : null;
+    const touched = [...state.watch.touched];
     // Changes from now on count against the next scan, this walk's included.
     state.watch.changed = false;
-    const walk = remembered ? recalled(remembered) : await timed('walk', () => this.walk());
+    state.watch.touched = new Set();
+    const edited = remembered && touched.length ? await this.lookAgain(remembered, touched) : null;
+    const walk = edited
+      ? edited
+      : remembered && !touched.length
+        ? recalled(remembered)
+        : await timed('walk', () => this.walk());
     report.complete = walk.complete;
-    const files = remembered
+    const reused = remembered && !touched.length;
+    const files = reused
       ? walk.files.map(examinedOf)
       : await timed('hash', () => this.examine(walk.files, started));
-    if (!remembered) state.watch.last = walk.complete ? remember(files, walk) : null;
+    if (!reused) state.watch.last = walk.complete ? remember(files, walk) : null;
     for (const d of walk.diagnostics) await this.diagnose(d.code, d.message, d.path);
 
     const seen = new Set<Uuid>();
@@ -268,6 +278,25 @@ class Scan {
     );
     // A walk cut short says nothing reusable.
     if (!walk.complete) this.state.watch.changed = true;
+    return walk;
+  }
+
+  /**
+   * The last walk with the markdown files reported modified since looked at again (each read if
+   * its size or time changed). Null, for a full walk, when one of them is not a file of that walk
+   * or cannot be taken as a document now.
+   */
+  private async lookAgain(last: RememberedWalk, touched: string[]): Promise<WalkResult | null> {
+    const walk = recalled(last);
+    const at = new Map(walk.files.map((f, i) => [f.path, i]));
+    const maxBytes = this.options.limits?.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
+    for (const path of touched) {
+      const i = at.get(path);
+      if (i === undefined) return null;
+      const look = await lookAt(this.workspace, path, maxBytes, this.state.files.get(path));
+      if (!('file' in look)) return null;
+      walk.files[i] = look.file;
+    }
     return walk;
   }
 

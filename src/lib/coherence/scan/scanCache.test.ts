@@ -249,6 +249,33 @@ describe('the scan while the app watches the folder', () => {
     expect(t.workspace.reads.get(NOTE_PATH)).toBe(1);
   });
 
+  it('looks again only at a file reported modified, and records the edit', async () => {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    await t.run();
+    const walked = lists();
+    t.store.put(NOTE_PATH, NOTE_LONGER);
+    t.state.watch.touched.add(NOTE_PATH);
+    expect(await t.run()).toMatchObject({ external_edits: 1, complete: true, errors: [] });
+    expect(lists()).toBe(walked);
+    expect(t.state.watch.touched.size).toBe(0);
+    // What it found is the last look now: the next scan finds nothing new.
+    expect(await t.run()).toMatchObject({ external_edits: 0, errors: [] });
+    expect(lists()).toBe(walked);
+  });
+
+  it('walks after all when a file reported modified was not in the last walk', async () => {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    await t.run();
+    const walked = lists();
+    t.state.watch.touched.add('elsewhere/new.md');
+    await t.run();
+    expect(lists()).toBeGreaterThan(walked);
+  });
+
   it('walks again after a reported change, and records the edit', async () => {
     const t = await tracked();
     const lists = countLists(t);

@@ -33,7 +33,7 @@ describe('the scan queue', () => {
     expect(waited).toMatchObject({ done: false, progress: { done: 40, total: 100 } });
     if (!waited.done) expect(waited.retryAfterMs).toBeGreaterThanOrEqual(RETRY_MIN_MS);
     scan.finish();
-    expect(await queue.wait(job, 1_000)).toEqual({ done: true });
+    expect(await queue.wait(job, 1_000)).toMatchObject({ done: true });
     expect(queue.current()).toBeNull();
   });
 
@@ -58,7 +58,7 @@ describe('the scan queue', () => {
     await Promise.resolve();
     expect(scan.runs()).toBe(2);
     scan.finish();
-    expect(await queue.wait(second, 1_000)).toEqual({ done: true });
+    expect(await queue.wait(second, 1_000)).toMatchObject({ done: true });
   });
 
   it('tells a waiting caller how far the scan has come as it moves on', async () => {

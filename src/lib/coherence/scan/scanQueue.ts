@@ -22,7 +22,9 @@ export interface Job {
 }
 
 /** What waiting for a scan came to: it finished, or the time ran out first. */
-export type Waited = { done: true } | { done: false; progress: ScanProgress; retryAfterMs: number };
+export type Waited =
+  | { done: true; progress: ScanProgress }
+  | { done: false; progress: ScanProgress; retryAfterMs: number };
 
 /** Bounds of retry_after_ms: not sooner than a second, not later than twenty. */
 export const RETRY_MIN_MS = 1_000;
@@ -81,7 +83,7 @@ export class ScanQueue {
       clearTimeout(timer);
       clearInterval(ticker);
     }
-    if (finished) return { done: true };
+    if (finished) return { done: true, progress: { ...job.progress } };
     const progress = this.progressFor(job);
     return { done: false, progress, retryAfterMs: retryAfter(this.running, progress, this.now()) };
   }

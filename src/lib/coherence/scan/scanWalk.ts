@@ -243,11 +243,11 @@ const isMarkdown = (name: string) => name.endsWith('.md') && name !== '.md';
 /** How many files the walk looks at, at most, at one time. */
 const LOOKS_AT_ONCE = 128;
 
-type Look =
+export type Look =
   { file: WalkedFile } | { code: 'unreadable' | 'file-too-large' | 'invalid-utf8'; text: string };
 
 /** One markdown file: known unchanged, read, or why it cannot be taken. Never throws. */
-async function lookAt(
+export async function lookAt(
   fs: WorkspaceFs,
   path: string,
   maxBytes: number,
