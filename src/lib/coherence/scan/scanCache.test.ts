@@ -237,6 +237,15 @@ describe('the scan while the app watches the folder', () => {
     return () => lists;
   }
 
+  /** A tracked folder under a live watch, walked once: how many listings that took. */
+  async function watchedAndWalked() {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    await t.run();
+    return { t, lists, walked: lists() };
+  }
+
   it('reuses the last walk while nothing was reported: no listing, no read', async () => {
     const t = await tracked();
     const lists = countLists(t);
@@ -250,11 +259,7 @@ describe('the scan while the app watches the folder', () => {
   });
 
   it('looks again only at a file reported modified, and records the edit', async () => {
-    const t = await tracked();
-    const lists = countLists(t);
-    t.state.watch.live = true;
-    await t.run();
-    const walked = lists();
+    const { t, lists, walked } = await watchedAndWalked();
     t.store.put(NOTE_PATH, NOTE_LONGER);
     t.state.watch.touched.add(NOTE_PATH);
     expect(await t.run()).toMatchObject({ external_edits: 1, complete: true, errors: [] });
@@ -266,22 +271,14 @@ describe('the scan while the app watches the folder', () => {
   });
 
   it('walks after all when a file reported modified was not in the last walk', async () => {
-    const t = await tracked();
-    const lists = countLists(t);
-    t.state.watch.live = true;
-    await t.run();
-    const walked = lists();
+    const { t, lists, walked } = await watchedAndWalked();
     t.state.watch.touched.add('elsewhere/new.md');
     await t.run();
     expect(lists()).toBeGreaterThan(walked);
   });
 
   it('walks again after a reported change, and records the edit', async () => {
-    const t = await tracked();
-    const lists = countLists(t);
-    t.state.watch.live = true;
-    await t.run();
-    const walked = lists();
+    const { t, lists, walked } = await watchedAndWalked();
     t.store.put(NOTE_PATH, NOTE_LONGER);
     t.state.watch.changed = true;
     expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });
