@@ -34,6 +34,8 @@ export interface OwnHubOptions {
   recordDrainMs?: number;
   /** How long a page dialog waits for the AI's answer (the hub's default otherwise). */
   dialogMs?: number;
+  /** How long the hub waits for the app's answer to a call (the hub's default otherwise). */
+  requestTimeoutMs?: number;
   /** Where the hub's log lines go (nowhere otherwise). */
   log?: (message: string) => void;
 }
@@ -62,6 +64,7 @@ async function listen(
     workflowBudgetMs: options.workflowBudgetMs,
     recordDrainMs: options.recordDrainMs,
     dialogMs: options.dialogMs,
+    requestTimeoutMs: options.requestTimeoutMs,
   });
 }
 

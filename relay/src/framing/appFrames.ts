@@ -33,7 +33,8 @@ export interface SessionInfo {
 }
 
 export type HubToApp =
-  | { t: 'role'; active: boolean }
+  /** `answer_within_ms`, with active: how long the hub waits for an answer to a request. */
+  | { t: 'role'; active: boolean; answer_within_ms?: number }
   | ({ t: 'open' } & SessionInfo)
   | { t: 'msg'; sid: string; data: JsonRpcMessage }
   | { t: 'close'; sid: string }

@@ -238,7 +238,8 @@ export class SessionRouter {
 
   /** Makes `app` active: it learns its role, every live session, and each session's initialize. */
   #activate(app: App): void {
-    app.link.send({ t: 'role', active: true });
+    // How long the hub waits for an answer: long work answers before then (BUSY) and goes on.
+    app.link.send({ t: 'role', active: true, answer_within_ms: this.options.requestTimeoutMs });
     for (const session of this.#sessions.values()) {
       app.link.send({ t: 'open', ...infoOf(session) });
       this.#ensureSeen(app, session);

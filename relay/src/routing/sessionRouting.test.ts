@@ -8,6 +8,9 @@ import {
   type TestHub,
 } from '../../test/harness.js';
 
+/** The active app's role, with how long the hub waits for an answer (its default, 25 s). */
+const ACTIVE = { t: 'role', active: true, answer_within_ms: 25_000 };
+
 let t: TestHub;
 const apps: FakeApp[] = [];
 const ais: FakeAi[] = [];
@@ -40,7 +43,7 @@ function answerAll(a: FakeApp, sid: string, data: Record<string, unknown>) {
 describe('roles', () => {
   it('makes the first app active and tells it the (empty) session list', async () => {
     const first = await app('first');
-    expect(await first.expect('role')).toEqual({ t: 'role', active: true });
+    expect(await first.expect('role')).toEqual(ACTIVE);
     expect(await first.expect('sessions')).toEqual({ t: 'sessions', list: [] });
   });
 
@@ -182,7 +185,7 @@ describe('takeover and replay', () => {
     expect((await first.nextMsg()).data.method).toBe('notifications/initialized');
 
     await first.close();
-    expect(await second.nextRouted()).toEqual({ t: 'role', active: true });
+    expect(await second.nextRouted()).toEqual(ACTIVE);
     expect(await second.nextRouted()).toEqual({
       t: 'open',
       sid,
@@ -213,7 +216,7 @@ describe('takeover and replay', () => {
     expect(answer.result).toMatchObject({ serverInfo: { name: 'vmark-web' } });
     client.notify('notifications/initialized');
     const a = await app();
-    expect(await a.expect('role')).toEqual({ t: 'role', active: true });
+    expect(await a.expect('role')).toEqual(ACTIVE);
     const open = await a.expect('open');
     expect(open.client).toEqual({ name: 'test-client', version: '1.2.3' });
     expect((await a.expect('msg')).data).toMatchObject({ method: 'initialize' });

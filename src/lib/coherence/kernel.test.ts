@@ -9,6 +9,7 @@ import { inProcessLock } from './ledger/ledgerFs';
 import { readLedger } from './ledger/ledger';
 import { memoryLedgerFs } from './ledger/memoryLedgerFs';
 import { emptyWorkspaceState } from './scan/workspaceState';
+import type { ScanRun } from './scan/scanQueue';
 
 const WRITER = '0198f000-0000-7000-8000-000000000001';
 const OTHER_WRITER = '0198f000-0000-7000-8000-000000000002';
@@ -210,19 +211,53 @@ describe('the coherence kernel', () => {
     let scans = 0;
     const fs = memoryLedgerFs();
     fs.put(`.vmark/ledger/${OTHER_WRITER}.jsonl`, LEDGER);
-    const k = new CoherenceKernel(
-      {
-        fs,
-        lock: inProcessLock(),
-        writer: WRITER,
-        now: () => NOW,
-        mintId: () => '0198f600-0000-7000-8000-000000000009',
-      },
-      emptyWorkspaceState(),
-      { scan: async () => void scans++ },
-    );
+    const k = scanningKernel(fs, async () => void scans++);
     await k.status();
     await k.edges();
     expect(scans).toBe(2);
   });
+
+  it('answers BUSY with the progress at the wait, never rows, and the rows once the scan is done', async () => {
+    const fs = memoryLedgerFs();
+    fs.put(`.vmark/ledger/${OTHER_WRITER}.jsonl`, LEDGER);
+    let release!: () => void;
+    let scans = 0;
+    const k = scanningKernel(fs, (progress) => {
+      scans++;
+      if (scans > 1) return Promise.resolve();
+      progress(0, 10);
+      progress(4, 10);
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    const told: number[] = [];
+    const busy = await k.edges({ limitMs: 20, onProgress: (p) => told.push(p.done) });
+    expect(busy).toMatchObject({ busy: true, progress: { done: 4, total: 10 } });
+    expect(Array.isArray(busy)).toBe(false);
+    const resolve = await k.resolve(
+      { txf: TXF, input: 0, resolution: 'accept-newer' },
+      { person: 'ann' },
+      { limitMs: 20 },
+    );
+    expect(resolve).toMatchObject({ busy: true });
+    // Nothing was written for the refused resolution.
+    expect((await readLedger(fs)).ok && (await readLedger(fs))).toMatchObject({
+      entries: expect.not.arrayContaining([expect.objectContaining({ kind: 'ratification' })]),
+    });
+    release();
+    const rows = await k.edges({ limitMs: 1_000 });
+    expect(Array.isArray(rows)).toBe(true);
+    expect(scans).toBe(2);
+  });
 });
+
+/** A kernel of `fs` whose reads start with `scan`. */
+function scanningKernel(fs: ReturnType<typeof memoryLedgerFs>, scan: ScanRun) {
+  const deps = {
+    fs,
+    lock: inProcessLock(),
+    writer: WRITER,
+    now: () => NOW,
+    mintId: () => '0198f600-0000-7000-8000-000000000009',
+  };
+  return new CoherenceKernel(deps, emptyWorkspaceState(), { scan });
+}

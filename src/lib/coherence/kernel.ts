@@ -28,6 +28,25 @@ import {
 import { prepareResolution } from './resolution/resolutions';
 import { heads, objectAt } from './projection/dag';
 import type { KernelDeps, WorkspaceState } from './scan/workspaceState';
+import { timed } from './timed';
+import { RETRY_MIN_MS, ScanQueue, type ScanProgress, type ScanRun } from './scan/scanQueue';
+
+/**
+ * How long a caller waits for the scan a read starts with (an AI client's call: never as long as
+ * the hub waits for the answer), and who is told how far it has come meanwhile. Without it the
+ * caller waits for the scan, however long it takes (the Breakdown view).
+ */
+export interface ScanWait {
+  limitMs: number;
+  onProgress?: (progress: ScanProgress) => void;
+}
+
+/** The scan is still running at the caller's limit: nothing is answered but how far it came. */
+export interface Busy {
+  busy: true;
+  progress: ScanProgress;
+  retry_after_ms: number;
+}
 
 export interface KernelStatus {
   /** `.vmark/` exists. */
@@ -58,39 +77,53 @@ export interface Receipt {
 
 export interface CoherenceKernelOptions {
   /** The reconcile scan, run before every read (the app passes scan.ts bound to the workspace). */
-  scan?: () => Promise<void>;
+  scan?: ScanRun;
 }
 
 type Read = Extract<LedgerRead, { ok: true }>;
 
+/** The scan is done (`progress`: all its files) but the ledger is still being read at the limit. */
+function readingBusy(progress: ScanProgress): Busy {
+  return { busy: true, progress, retry_after_ms: RETRY_MIN_MS };
+}
+
 export class CoherenceKernel {
+  private readonly scans: ScanQueue;
+
   constructor(
     private readonly deps: KernelDeps,
     private readonly state: WorkspaceState,
     private readonly options: CoherenceKernelOptions = {},
-  ) {}
+  ) {
+    this.scans = new ScanQueue(deps.now);
+  }
 
   /** Whether the workspace has a `.vmark/` folder (a ledger may be started). */
   async initialized(): Promise<boolean> {
     return (await this.deps.fs.list(VMARK_DIR)) !== null;
   }
 
-  async status(): Promise<KernelStatus | string> {
+  /** With `wait`, BUSY when the scan outlasts it (see ScanWait). */
+  status(): Promise<KernelStatus | string>;
+  status(wait: ScanWait): Promise<KernelStatus | Busy | string>;
+  async status(wait?: ScanWait): Promise<KernelStatus | Busy | string> {
     const base = { writer: this.deps.writer };
     if (!(await this.initialized())) {
       return { initialized: false, ...base, objects: 0, quarantined: 0, open_items: 0 };
     }
-    const found = await this.rows();
-    if (typeof found === 'string') return found;
+    const found = await this.rows(wait);
+    if (typeof found === 'string' || 'busy' in found) return found;
     const counts = statusCounts(found.model, found.rows);
     return { initialized: true, ...base, ...counts, quarantined: found.read.quarantined };
   }
 
   /** The breakdown's rows in the default context (all-live, as desktop VMark lists them). */
-  async edges(): Promise<BreakdownRow[] | string> {
+  edges(): Promise<BreakdownRow[] | string>;
+  edges(wait: ScanWait): Promise<BreakdownRow[] | Busy | string>;
+  async edges(wait?: ScanWait): Promise<BreakdownRow[] | Busy | string> {
     if (!(await this.initialized())) return [];
-    const found = await this.rows();
-    return typeof found === 'string' ? found : found.rows;
+    const found = await this.rows(wait);
+    return typeof found === 'string' || 'busy' in found ? found : found.rows;
   }
 
   async claims() {
@@ -111,10 +144,16 @@ export class CoherenceKernel {
    * may resolve any edge; an AI client only under a live delegation naming it and covering the
    * resolution, and only an edge the breakdown lists now. Everything else is refused.
    */
-  async resolve(args: ResolveArgs, by: Resolver): Promise<Receipt | string> {
+  resolve(args: ResolveArgs, by: Resolver): Promise<Receipt | string>;
+  resolve(args: ResolveArgs, by: Resolver, wait: ScanWait): Promise<Receipt | Busy | string>;
+  async resolve(
+    args: ResolveArgs,
+    by: Resolver,
+    wait?: ScanWait,
+  ): Promise<Receipt | Busy | string> {
     if (!(await this.initialized())) return 'this workspace has no coherence ledger yet';
-    const found = await this.rows();
-    if (typeof found === 'string') return found;
+    const found = await this.rows(wait);
+    if (typeof found === 'string' || 'busy' in found) return found;
     let actor: Actor;
     let delegation: Uuid | undefined;
     if ('person' in by) {
@@ -184,10 +223,49 @@ export class CoherenceKernel {
     return read.ok ? read : `the coherence ledger could not be read: ${read.error}`;
   }
 
-  private async rows() {
-    await this.options.scan?.();
-    const read = await this.read();
-    if (typeof read === 'string') return read;
+  /** Runs a scan that starts after this call, waiting for it at most `wait.limitMs`. */
+  /** The scan's last progress when it finished in time, else BUSY. */
+  private async scanned(wait?: ScanWait): Promise<Busy | ScanProgress> {
+    const run = this.options.scan;
+    if (!run) return { done: 0, total: 0 };
+    const job = this.scans.request(run);
+    if (wait) {
+      const waited = await this.scans.wait(job, wait.limitMs, wait.onProgress);
+      if (!waited.done)
+        return { busy: true, progress: waited.progress, retry_after_ms: waited.retryAfterMs };
+    }
+    await job.finished;
+    return { ...job.progress };
+  }
+
+  /**
+   * The scan, then the ledger read and the breakdown. With `wait`, all within `wait.limitMs`: a
+   * read that outlasts what is left (the first read after a big adoption parses every new line)
+   * answers BUSY with the scan done, and goes on, so the next call finds the ledger parsed.
+   */
+  private async rows(wait?: ScanWait) {
+    const started = this.deps.now();
+    const scanned = await this.scanned(wait);
+    if ('busy' in scanned) return scanned;
+    const rest = (async () => {
+      const read = await timed('read-ledger', () => this.read());
+      if (typeof read === 'string') return read;
+      return timed('breakdown', () => this.rowsOf(read));
+    })();
+    if (!wait) return rest;
+    const left = Math.max(0, wait.limitMs - (this.deps.now() - started));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<Busy>((resolve) => {
+      timer = setTimeout(() => resolve(readingBusy(scanned)), left);
+    });
+    try {
+      return await Promise.race([rest, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async rowsOf(read: Read) {
     const model = buildModel(read.entries);
     const contexts = await this.contextSet();
     const visible = effectiveContext(contexts, DEFAULT_CONTEXT_ID).visibleClaims;

@@ -64,9 +64,9 @@ export async function openMcpSession(
       case 'browser_read':
         return browserReadTool(host, args as BrowserReadArgs, client(), context);
       case 'coherence':
-        return coherenceTool(host, args as CoherenceArgs);
+        return coherenceTool(host, args as CoherenceArgs, context);
       case 'coherence_resolve':
-        return coherenceResolveTool(host, args as CoherenceResolveArgs, session);
+        return coherenceResolveTool(host, args as CoherenceResolveArgs, session, context);
     }
   });
   const dropResources = serveResources(server.server, host, session);

@@ -3,6 +3,9 @@
  * origin-private file system (OPFS): both give a FileSystemDirectoryHandle. Writes go through the
  * API's swap file, which replaces the file only when closed: an append re-opens the file keeping
  * its data, seeks to the end, writes and closes, so a crash never leaves a half-written append.
+ * Folders written into are remembered, so many writes into one folder (a scan storing thousands of
+ * snapshots) do not walk down to it each time; a write that finds a remembered folder gone (the
+ * person deleted `.vmark/`, say) forgets them all and walks afresh once.
  * Not unit-tested (Node has no handles); covered end to end in the browser.
  */
 import type { LedgerFs } from '../ledger/ledgerFs';
@@ -37,8 +40,34 @@ export function fsaLedgerFs(root: FileSystemDirectoryHandle): LedgerFs {
     }
   }
 
+  /** Folders made or found by writes, by path. */
+  const made = new Map<string, FileSystemDirectoryHandle>();
+
+  async function folderToWrite(dir: string): Promise<FileSystemDirectoryHandle> {
+    const known = made.get(dir);
+    if (known) return known;
+    const handle = (await folder(dir, true))!;
+    made.set(dir, handle);
+    return handle;
+  }
+
   async function writeTo(path: string, bytes: Uint8Array, append: boolean): Promise<void> {
-    const dir = (await folder(parentOf(path), true))!;
+    const remembered = made.has(parentOf(path));
+    try {
+      await writeInto(await folderToWrite(parentOf(path)), path, bytes, append);
+    } catch (e) {
+      if (!remembered || !isMissing(e)) throw e;
+      made.clear();
+      await writeInto(await folderToWrite(parentOf(path)), path, bytes, append);
+    }
+  }
+
+  async function writeInto(
+    dir: FileSystemDirectoryHandle,
+    path: string,
+    bytes: Uint8Array,
+    append: boolean,
+  ): Promise<void> {
     const handle = await dir.getFileHandle(nameOf(path), { create: true });
     const writable = await handle.createWritable({ keepExistingData: append });
     try {

@@ -13,6 +13,8 @@ const isMissing = (e: unknown) =>
 
 export function fsaWorkspaceFs(root: FileSystemDirectoryHandle): WorkspaceFs {
   const listed = new Map<string, FileSystemFileHandle>();
+  /** A file as its size and time were just taken: its read reuses it (one round trip less). */
+  const statted = new Map<string, File>();
 
   async function folder(dir: string): Promise<FileSystemDirectoryHandle | null> {
     let at = root;
@@ -54,11 +56,20 @@ export function fsaWorkspaceFs(root: FileSystemDirectoryHandle): WorkspaceFs {
       return entries;
     },
     async read(path) {
+      const seen = statted.get(path);
+      statted.delete(path);
+      // A file changed since its size was taken no longer reads from that look: read it afresh.
+      if (seen) {
+        const bytes = await seen.arrayBuffer().catch(() => null);
+        if (bytes) return new Uint8Array(bytes);
+      }
       const f = await file(path);
       return f ? new Uint8Array(await f.arrayBuffer()) : null;
     },
     async stat(path) {
       const f = await file(path);
+      if (f) statted.set(path, f);
+      else statted.delete(path);
       return f ? { size: f.size, lastModified: f.lastModified } : null;
     },
   };

@@ -19,6 +19,7 @@ export { compareEntries };
 import { isUuid } from '../format/bodies';
 import type { LedgerFs, LockFn } from './ledgerFs';
 import { inProcessLock } from './ledgerFs';
+import { slices } from '../slices';
 
 export const VMARK_DIR = '.vmark';
 export const LEDGER_DIR = '.vmark/ledger';
@@ -180,7 +181,7 @@ async function readSegment(
     return null;
   }
   const end = bytes.lastIndexOf(NEWLINE) + 1;
-  const whole = parseLines(bytes.subarray(0, end), base.lines, true);
+  const whole = await parseLines(bytes.subarray(0, end), base.lines, true);
   const next: SegmentSeen = {
     size: base.size + end,
     tail: tailOf(base.tail, bytes.subarray(0, end)),
@@ -191,7 +192,7 @@ async function readSegment(
   };
   cache?.set(segment, next);
   if (end === bytes.length) return next;
-  const rest = parseLines(bytes.subarray(end), next.lines, false);
+  const rest = await parseLines(bytes.subarray(end), next.lines, false);
   return {
     found: next.found.concat(rest.found),
     bad: next.bad.concat(rest.bad),
@@ -200,12 +201,14 @@ async function readSegment(
 }
 
 /** Parses lines numbered from `after` + 1; `keep` copies malformed lines' bytes (kept long). */
-function parseLines(bytes: Uint8Array, after: number, keep: boolean) {
+async function parseLines(bytes: Uint8Array, after: number, keep: boolean) {
+  const breathe = slices();
   const found: Found[] = [];
   const bad: Bad[] = [];
   let future = 0;
   let lines = 0;
   for (const { line, bytes: lineBytes } of splitLines(bytes)) {
+    await breathe();
     lines = line;
     const parsed = parseBytes(lineBytes);
     if (parsed === 'blank') continue;
@@ -328,7 +331,9 @@ export async function appendEntries(
   if (!isUuid(writer))
     return { ok: false, error: `writer ${JSON.stringify(writer)} is not a UUID` };
   const lines: Uint8Array[] = [];
+  const breathe = slices();
   for (const entry of entries) {
+    await breathe();
     if (entry.writer !== writer)
       return { ok: false, error: `the entry's writer is ${entry.writer}, not ${writer}` };
     const line = formatEntry(entry);

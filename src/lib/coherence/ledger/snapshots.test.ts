@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { contentHash } from '../format/canonical';
 import { memoryLedgerFs } from './memoryLedgerFs';
-import { putSnapshot, readSnapshot, snapshotPath } from './snapshots';
+import { putSnapshot, readSnapshot, snapshotPath, writeSnapshotBytes } from './snapshots';
+import { maskedCanonicalBytes } from '../format/canonical';
 
 const SCENE = '# Scene 12\nElena waited in the rain.\n';
 const SCENE_HASH = 'sha256:e59856b8f84f657f19d657aa2504758f3504e79dcc6e4aa999b0f9125edd4221';
@@ -55,5 +56,16 @@ describe('snapshots', () => {
     expect(await readSnapshot(fs, rawHash)).toMatchObject({ ok: false, code: 'snapshot-corrupt' });
     expect(await readSnapshot(fs, 'rev-a1b2c3')).toMatchObject({ ok: false });
     expect(snapshotPath('sha256:abc')).toBeNull();
+  });
+
+  it('can be written straight from their bytes, which must hash to the name given', async () => {
+    const fs = memoryLedgerFs();
+    const bytes = maskedCanonicalBytes(STAMPED);
+    expect(await writeSnapshotBytes(fs, SCENE_HASH, bytes)).toEqual({ ok: true });
+    expect(await readSnapshot(fs, SCENE_HASH)).toEqual({ ok: true, hash: SCENE_HASH, text: SCENE });
+    const other = `sha256:${'0'.repeat(64)}`;
+    const refused = await writeSnapshotBytes(fs, other, bytes);
+    expect(refused).toEqual({ ok: false, error: `snapshot ${SCENE_HASH} is not ${other}` });
+    expect(fs.text(snapshotPath(other)!)).toBeNull();
   });
 });

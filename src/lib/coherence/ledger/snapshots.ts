@@ -60,6 +60,26 @@ export async function putSnapshot(fs: LedgerFs, text: string): Promise<SnapshotW
 }
 
 /**
+ * Stores bytes already masked and canonical under `hash`, without looking first: one write, for a
+ * scan that stores a snapshot per new content (a snapshot already there is written again with the
+ * same bytes, which it holds if it verifies). Refuses bytes that do not hash to `hash`.
+ */
+export async function writeSnapshotBytes(
+  fs: LedgerFs,
+  hash: ContentHash,
+  bytes: Uint8Array,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  try {
+    const actual = await hashOfBytes(bytes);
+    if (actual !== hash) return { ok: false, error: `snapshot ${actual} is not ${hash}` };
+    await fs.write(snapshotPath(hash)!, bytes);
+    return { ok: true };
+  } catch (e) {
+    return { ok: false, error: `could not store the snapshot: ${message(e)}` };
+  }
+}
+
+/**
  * The text stored under a content hash (masked canonical text: no identity block). A missing file
  * answers `snapshot-missing`; bytes that do not hash to their name, or are not UTF-8 text, answer
  * `snapshot-corrupt`.

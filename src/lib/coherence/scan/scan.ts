@@ -32,19 +32,13 @@
  */
 import { contentHash, decodeUtf8, maskedCanonicalBytes, revisionId } from '../format/canonical';
 import { buildDag, heads, isKind, type Dag } from '../projection/dag';
-import { rfc3339, type LedgerEntry } from '../format/envelope';
 import { inspectIdentity, type IdentityReading } from '../format/identity';
-import {
-  appendEntries,
-  ensureInitialized,
-  LEDGER_LOCK,
-  readLedger,
-  VMARK_DIR,
-} from '../ledger/ledger';
-import type { LockFn } from '../ledger/ledgerFs';
-import type { ContentHash, KnownBodies, KnownKind, RevisionId, Uuid } from '../format/records';
+import { LEDGER_LOCK, readLedger, VMARK_DIR } from '../ledger/ledger';
+import type { ContentHash, KnownBodies, RevisionId, Uuid } from '../format/records';
 import {
   isOutsideWalk,
+  lookAt,
+  MAX_SCAN_FILE_BYTES,
   walkWorkspace,
   type KnownFile,
   type WalkedFile,
@@ -53,6 +47,10 @@ import {
   type WorkspaceFs,
 } from './scanWalk';
 import { scanError, type ScanError } from './scanErrors';
+import { inTurns } from './inTurns';
+import { timed } from '../timed';
+import { ScanRecorder, held, type Pending } from './scanRecorder';
+export { APPEND_BATCH } from './scanRecorder';
 export type { ScanError } from './scanErrors';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
 import type { RememberedWalk } from './workspaceWatch';
@@ -78,6 +76,11 @@ export interface ScanOptions {
    * otherwise): a file is known unchanged only if its time was RACY_MS before the scan began.
    */
   fileClock?: () => number;
+  /**
+   * Told how far the scan has come: `total` markdown files found by the walk (0 until it has
+   * listed every folder), `done` of them brought up to date with the ledger.
+   */
+  onProgress?: (done: number, total: number) => void;
 }
 
 export interface ScanReport {
@@ -102,12 +105,16 @@ export interface ScanReport {
  * a write in the same tick of the file system's clock (2 s on FAT) leaves the time as it was.
  */
 export const RACY_MS = 2000;
-/** How many entries a scan writes at once (a file append copies the file: few, larger appends). */
-export const APPEND_BATCH = 256;
+/**
+ * How many documents are brought up to date at once: each may wait on the file system (reading a
+ * file again, storing its snapshot), so many are in flight while the ledger's view stays the one
+ * read at the start of the scan.
+ */
+export const RECONCILE_AT_ONCE = 32;
+/** How many files are hashed at once. */
+const HASH_AT_ONCE = 64;
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
-/** The scan holds the ledger lock already; the ledger calls inside it must not wait for it. */
-const held: LockFn = (_name, fn) => fn();
 
 export async function scan(
   deps: KernelDeps,
@@ -124,7 +131,9 @@ export async function scan(
     errors: [],
   };
   try {
-    await deps.lock(LEDGER_LOCK, () => new Scan(deps, state, workspace, options, report).run());
+    await deps.lock(LEDGER_LOCK, () =>
+      timed('scan', () => new Scan(deps, state, workspace, options, report).run()),
+    );
   } catch (e) {
     report.complete = false;
     report.errors.push(scanError('scan-stopped', null, message(e)));
@@ -150,10 +159,10 @@ interface Claim {
 }
 
 class Scan {
-  private initialized = false;
-  private ensured = false;
   private recorded = new Set<string>();
   private dag: Dag = buildDag([]);
+  /** Snapshots stored or being stored by this scan, by hash: each is written once. */
+  private snapshots = new Map<ContentHash, ReturnType<WriteSnapshot>>();
 
   constructor(
     private deps: KernelDeps,
@@ -161,27 +170,31 @@ class Scan {
     private workspace: WorkspaceFs,
     private options: ScanOptions,
     private report: ScanReport,
-  ) {}
+  ) {
+    this.recorder = new ScanRecorder(deps, report.errors);
+  }
 
-  /** Entries made but not written yet: written together (see appendEntries), in order. */
-  private pending: { entry: LedgerEntry; about: string }[] = [];
+  /** Writes the entries this scan makes (scanRecorder.ts). */
+  private readonly recorder: ScanRecorder;
 
   async run(): Promise<void> {
     try {
       await this.reconcileAll();
     } finally {
-      await this.flush();
+      await timed('flush', () => this.recorder.flush());
     }
   }
 
   private async reconcileAll(): Promise<void> {
     const { deps, state, report } = this;
-    this.initialized = (await deps.fs.list(VMARK_DIR)) !== null;
-    if (!this.initialized && this.options.policy === 'tracked-only') {
+    this.recorder.initialized = (await deps.fs.list(VMARK_DIR)) !== null;
+    if (!this.recorder.initialized && this.options.policy === 'tracked-only') {
       report.skipped = 'provenance tracking is off and the workspace has no .vmark folder';
       return;
     }
-    const read = await readLedger(deps.fs, { lock: held, cache: state.ledger });
+    const read = await timed('scan-read-ledger', () =>
+      readLedger(deps.fs, { lock: held, cache: state.ledger }),
+    );
     if (!read.ok) {
       report.errors.push(scanError('ledger-unreadable', null, read.error));
       return;
@@ -199,18 +212,28 @@ class Scan {
 
     const started = (this.options.fileClock ?? Date.now)();
     const remembered = state.watch.live && !state.watch.changed ? state.watch.last : null;
+    const touched = [...state.watch.touched];
     // Changes from now on count against the next scan, this walk's included.
     state.watch.changed = false;
-    const walk = remembered ? recalled(remembered) : await this.walk();
+    state.watch.touched = new Set();
+    const edited = remembered && touched.length ? await this.lookAgain(remembered, touched) : null;
+    const walk = edited
+      ? edited
+      : remembered && !touched.length
+        ? recalled(remembered)
+        : await timed('walk', () => this.walk());
     report.complete = walk.complete;
-    const files = remembered ? walk.files.map(examinedOf) : await this.examine(walk.files, started);
-    if (!remembered) state.watch.last = walk.complete ? remember(files, walk) : null;
+    const reused = remembered && !touched.length;
+    const files = reused
+      ? walk.files.map(examinedOf)
+      : await timed('hash', () => this.examine(walk.files, started));
+    if (!reused) state.watch.last = walk.complete ? remember(files, walk) : null;
     for (const d of walk.diagnostics) await this.diagnose(d.code, d.message, d.path);
 
     const seen = new Set<Uuid>();
     const duplicates = new Set<Uuid>();
-    for (const [object, claims] of this.claimsByObject(files)) {
-      const [primary, ...others] = claims;
+    const claimed = [...this.claimsByObject(files)];
+    for (const [object, [primary, ...others]] of claimed) {
       for (const other of others) {
         duplicates.add(object);
         await this.diagnose(
@@ -219,8 +242,21 @@ class Scan {
           other.file.path,
         );
       }
-      if (await this.reconcile(primary)) seen.add(object);
     }
+    // Each object is reconciled on its own (its entries, its snapshot), many at a time.
+    const total = files.length;
+    let done = total - claimed.length;
+    const progress = this.options.onProgress;
+    progress?.(done, total);
+    await timed('reconcile', () =>
+      inTurns(claimed, RECONCILE_AT_ONCE, async ([object, [primary]]) => {
+        // A document's entries stay together, in the order made, whatever runs meanwhile.
+        const made: Pending[] = [];
+        if (await this.reconcile(primary, made)) seen.add(object);
+        await this.recorder.enqueue(made);
+        progress?.(++done, total);
+      }),
+    );
 
     for (const object of duplicates) state.held.add(object);
     if (walk.complete)
@@ -237,9 +273,30 @@ class Scan {
   }
 
   private async walk(): Promise<WalkResult> {
-    const walk = await walkWorkspace(this.workspace, this.options.limits, this.state.files);
+    const walk = await walkWorkspace(this.workspace, this.options.limits, this.state.files, (n) =>
+      this.options.onProgress?.(0, n),
+    );
     // A walk cut short says nothing reusable.
     if (!walk.complete) this.state.watch.changed = true;
+    return walk;
+  }
+
+  /**
+   * The last walk with the markdown files reported modified since looked at again (each read if
+   * its size or time changed). Null, for a full walk, when one of them is not a file of that walk
+   * or cannot be taken as a document now.
+   */
+  private async lookAgain(last: RememberedWalk, touched: string[]): Promise<WalkResult | null> {
+    const walk = recalled(last);
+    const at = new Map(walk.files.map((f, i) => [f.path, i]));
+    const maxBytes = this.options.limits?.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
+    for (const path of touched) {
+      const i = at.get(path);
+      if (i === undefined) return null;
+      const look = await lookAt(this.workspace, path, maxBytes, this.state.files.get(path));
+      if (!('file' in look)) return null;
+      walk.files[i] = look.file;
+    }
     return walk;
   }
 
@@ -248,14 +305,14 @@ class Scan {
    * read becomes the session's knowledge of the workspace's files (only files seen now).
    */
   private async examine(walked: WalkedFile[], started: number): Promise<Examined[]> {
-    const files: Examined[] = [];
     const known = new Map<string, KnownFile>();
-    for (const file of walked) {
-      const seen: Examined =
-        'known' in file
-          ? { file, hash: file.known.hash, identity: file.known.identity }
-          : { file, hash: await contentHash(file.bytes), identity: inspectIdentity(file.text) };
-      files.push(seen);
+    const files = await inTurns(walked, HASH_AT_ONCE, async (file): Promise<Examined> =>
+      'known' in file
+        ? { file, hash: file.known.hash, identity: file.known.identity }
+        : { file, hash: await contentHash(file.bytes), identity: inspectIdentity(file.text) },
+    );
+    for (const seen of files) {
+      const { file } = seen;
       if (started - file.stat.lastModified >= RACY_MS)
         known.set(file.path, { ...file.stat, hash: seen.hash, identity: seen.identity });
     }
@@ -303,7 +360,7 @@ class Scan {
   }
 
   /** Brings one document's record up to date with its file; true when it counts as seen. */
-  private async reconcile(claim: Claim): Promise<boolean> {
+  private async reconcile(claim: Claim, made: Pending[]): Promise<boolean> {
     const { dag, state, report } = this;
     const { file, hash, object } = claim;
     const registration = dag.registry.get(object);
@@ -313,56 +370,57 @@ class Scan {
         claim.byPath.reason ??
           `the front matter no longer carries the id of the document registered here (${object})`,
         file.path,
+        made,
       );
     const current = heads(dag, object);
     if (!registration) {
       if (this.options.policy !== 'adopt') return false;
-      if (!(await this.register(claim))) return false;
+      if (!(await this.register(claim, made))) return false;
       const known = [...(dag.revisions.get(object)?.values() ?? [])].some(
         (node) => node.content_hash === hash,
       );
-      if (!known) await this.mint(claim, hash, current);
+      if (!known) await this.mint(claim, hash, current, made);
       report.adopted++;
       return true;
     }
     state.absent.delete(object);
-    if (registration.path !== file.path) await this.register(claim);
+    if (registration.path !== file.path) await this.register(claim, made);
     const nodes = dag.revisions.get(object);
     if (current.some((h) => nodes?.get(h)?.content_hash === hash)) {
       state.diskLag.delete(object);
       return true;
     }
     if (state.diskLag.get(object)?.has(hash)) return true;
-    if (await this.mint(claim, hash, current)) {
+    if (await this.mint(claim, hash, current, made)) {
       state.diskLag.delete(object);
       report.external_edits++;
     }
     return true;
   }
 
-  private register(claim: Claim): Promise<boolean> {
+  private register(claim: Claim, made: Pending[]): Promise<boolean> {
     const body: KnownBodies['object-registered'] = { object: claim.object, path: claim.file.path };
     if (claim.schema !== undefined) body.schema = claim.schema;
-    return this.append('object-registered', body, claim.file.path);
+    return this.recorder.append('object-registered', body, claim.file.path, made);
   }
 
   /** Records the file's content as a revision with the given parents, its snapshot first. */
-  private async mint(claim: Claim, hash: ContentHash, parents: RevisionId[]): Promise<boolean> {
+  private async mint(
+    claim: Claim,
+    hash: ContentHash,
+    parents: RevisionId[],
+    made: Pending[],
+  ): Promise<boolean> {
     const { file, object } = claim;
     const text = 'text' in file ? file.text : await this.reread(file.path, hash);
     if (text === null) return false;
     const revision = await revisionId(hash, parents);
-    let stored: Awaited<ReturnType<WriteSnapshot>>;
-    try {
-      stored = await this.options.writeSnapshot(hash, maskedCanonicalBytes(text));
-    } catch (e) {
-      stored = { ok: false, error: message(e) };
-    }
+    const stored = await this.storeSnapshot(hash, text);
     if (!stored.ok) {
       this.report.errors.push(scanError('snapshot-not-stored', file.path, stored.error));
       return false;
     }
-    return this.append(
+    return this.recorder.append(
       'transformation',
       {
         inputs: [],
@@ -372,7 +430,19 @@ class Scan {
         confidence: 'unknown',
       },
       file.path,
+      made,
     );
+  }
+
+  /** Stores a content's snapshot, once per scan however many files hold that content. */
+  private storeSnapshot(hash: ContentHash, text: string): ReturnType<WriteSnapshot> {
+    let stored = this.snapshots.get(hash);
+    if (!stored) {
+      const write = async () => this.options.writeSnapshot(hash, maskedCanonicalBytes(text));
+      stored = write().catch((e: unknown) => ({ ok: false as const, error: message(e) }));
+      this.snapshots.set(hash, stored);
+    }
+    return stored;
   }
 
   /**
@@ -396,58 +466,18 @@ class Scan {
     return null;
   }
 
-  private async diagnose(code: string, text: string, path: string): Promise<void> {
+  private async diagnose(
+    code: string,
+    text: string,
+    path: string,
+    made?: Pending[],
+  ): Promise<void> {
     this.report.diagnostics++;
     const key = diagnosticKey(code, path);
     // No `.vmark/` yet: the diagnostic waits for a scan that finds one.
-    if (this.recorded.has(key) || !this.initialized) return;
-    if (await this.append('diagnostic', { code, message: text, path }, path))
+    if (this.recorded.has(key) || !this.recorder.initialized) return;
+    if (await this.recorder.append('diagnostic', { code, message: text, path }, path, made))
       this.recorded.add(key);
-  }
-
-  private async append<K extends KnownKind>(
-    kind: K,
-    body: KnownBodies[K],
-    about: string,
-  ): Promise<boolean> {
-    const { deps, report } = this;
-    if (!this.ensured) {
-      const ready = await ensureInitialized(deps.fs, { lock: held });
-      if (!ready.ok) {
-        report.errors.push(scanError('record-not-started', null, ready.error));
-        return false;
-      }
-      this.ensured = this.initialized = true;
-    }
-    const entry = {
-      format: 0,
-      id: deps.mintId(),
-      kind,
-      time: rfc3339(deps.now()),
-      writer: deps.writer,
-      idem: deps.mintId(),
-      body,
-    } as unknown as LedgerEntry;
-    this.pending.push({ entry, about });
-    if (this.pending.length >= APPEND_BATCH) await this.flush();
-    return true;
-  }
-
-  /**
-   * Writes the entries made so far in one append. If that fails, none of them is in the ledger
-   * and the next scan, finding the same differences, makes them again.
-   */
-  private async flush(): Promise<void> {
-    const batch = this.pending;
-    this.pending = [];
-    if (batch.length === 0) return;
-    const { deps, report } = this;
-    const entries = batch.map((b) => b.entry);
-    const written = await appendEntries(deps.fs, deps.writer, entries, { lock: held });
-    // One error per file the lost entries were about, so each file shows what it is missing.
-    if (!written.ok)
-      for (const about of new Set(batch.map((b) => b.about)))
-        report.errors.push(scanError('not-recorded', about || null, written.error));
   }
 }
 

@@ -237,6 +237,15 @@ describe('the scan while the app watches the folder', () => {
     return () => lists;
   }
 
+  /** A tracked folder under a live watch, walked once: how many listings that took. */
+  async function watchedAndWalked() {
+    const t = await tracked();
+    const lists = countLists(t);
+    t.state.watch.live = true;
+    await t.run();
+    return { t, lists, walked: lists() };
+  }
+
   it('reuses the last walk while nothing was reported: no listing, no read', async () => {
     const t = await tracked();
     const lists = countLists(t);
@@ -249,12 +258,27 @@ describe('the scan while the app watches the folder', () => {
     expect(t.workspace.reads.get(NOTE_PATH)).toBe(1);
   });
 
-  it('walks again after a reported change, and records the edit', async () => {
-    const t = await tracked();
-    const lists = countLists(t);
-    t.state.watch.live = true;
+  it('looks again only at a file reported modified, and records the edit', async () => {
+    const { t, lists, walked } = await watchedAndWalked();
+    t.store.put(NOTE_PATH, NOTE_LONGER);
+    t.state.watch.touched.add(NOTE_PATH);
+    expect(await t.run()).toMatchObject({ external_edits: 1, complete: true, errors: [] });
+    expect(lists()).toBe(walked);
+    expect(t.state.watch.touched.size).toBe(0);
+    // What it found is the last look now: the next scan finds nothing new.
+    expect(await t.run()).toMatchObject({ external_edits: 0, errors: [] });
+    expect(lists()).toBe(walked);
+  });
+
+  it('walks after all when a file reported modified was not in the last walk', async () => {
+    const { t, lists, walked } = await watchedAndWalked();
+    t.state.watch.touched.add('elsewhere/new.md');
     await t.run();
-    const walked = lists();
+    expect(lists()).toBeGreaterThan(walked);
+  });
+
+  it('walks again after a reported change, and records the edit', async () => {
+    const { t, lists, walked } = await watchedAndWalked();
     t.store.put(NOTE_PATH, NOTE_LONGER);
     t.state.watch.changed = true;
     expect(await t.run()).toMatchObject({ external_edits: 1, errors: [] });

@@ -34,6 +34,13 @@ describe('the workspace walk', () => {
     expect(result).toMatchObject({ complete: true, diagnostics: [], skipped: [] });
   });
 
+  it('says how many markdown files there are once every folder is listed', async () => {
+    const { fs } = workspace({ 'b.md': '# B\n', 'a/z.md': '# Z\n', 'a/notes.txt': 'no' });
+    const told: number[] = [];
+    await walkWorkspace(fs, {}, new Map(), (n) => told.push(n));
+    expect(told).toEqual([2]);
+  });
+
   it('skips the ignored folders at any depth, the worktrees prefix only at the root', async () => {
     const { fs } = workspace({
       '.vmark/notes.md': 'x',

@@ -16,6 +16,7 @@
  * The walk itself writes nothing: it answers files and diagnostics, and scan.ts records them.
  */
 import { decodeUtf8 } from '../format/canonical';
+import { inTurns } from './inTurns';
 import type { IdentityReading } from '../format/identity';
 import type { ContentHash } from '../format/records';
 
@@ -64,7 +65,7 @@ export const IGNORED_DIRS: readonly string[] = [
 /** Folders skipped by their path from the workspace root, not by name. */
 export const IGNORED_PREFIXES: readonly string[] = ['.claude/worktrees'];
 export const CACHE_TAG = 'CACHEDIR.TAG';
-export const MAX_SCAN_FILES = 20_000;
+export const MAX_SCAN_FILES = 100_000;
 export const MAX_SCAN_FILE_BYTES = 10 * 1024 * 1024;
 
 export interface WalkLimits {
@@ -130,11 +131,15 @@ export function isOutsideWalk(path: string, cacheDirs: readonly string[] = []): 
   return cacheDirs.some((d) => path.startsWith(`${d}/`));
 }
 
-/** `known`: files an earlier walk read, by path; one with the same size and time is not read. */
+/**
+ * `known`: files an earlier walk read, by path; one with the same size and time is not read.
+ * `onListed` is told how many markdown files there are once every folder is listed.
+ */
 export async function walkWorkspace(
   fs: WorkspaceFs,
   limits: WalkLimits = {},
   known: ReadonlyMap<string, KnownFile> = new Map(),
+  onListed?: (files: number) => void,
 ): Promise<WalkResult> {
   const maxFiles = limits.maxFiles ?? MAX_SCAN_FILES;
   const maxBytes = limits.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
@@ -209,6 +214,7 @@ export async function walkWorkspace(
     for (const sub of subdirs) listing(sub);
   }
   const paths = met.flatMap((m) => ('code' in m ? [] : [m.path]));
+  onListed?.(paths.length);
   const looks = await inTurns(paths, LOOKS_AT_ONCE, (path) =>
     lookAt(fs, path, maxBytes, known.get(path)),
   );
@@ -237,25 +243,11 @@ const isMarkdown = (name: string) => name.endsWith('.md') && name !== '.md';
 /** How many files the walk looks at, at most, at one time. */
 const LOOKS_AT_ONCE = 128;
 
-/** `fn` over `items`, at most `width` at a time; the answers in the items' order. */
-async function inTurns<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
-  return out;
-}
-
-type Look =
+export type Look =
   { file: WalkedFile } | { code: 'unreadable' | 'file-too-large' | 'invalid-utf8'; text: string };
 
 /** One markdown file: known unchanged, read, or why it cannot be taken. Never throws. */
-async function lookAt(
+export async function lookAt(
   fs: WorkspaceFs,
   path: string,
   maxBytes: number,

@@ -38,11 +38,14 @@ describe('which reported changes matter to the scan', () => {
     expect(recordMatters({ ...moved, movedFrom: ['a.txt'] })).toBe(false);
   });
 
-  it('marks the watch changed, and an error ends it', () => {
+  it('notes a markdown file modified in place alone, and anything else as a change', () => {
     const state = { ...unwatched(), live: true, changed: false };
     noteRecords(state, [rec('modified', '.vmark/ledger/w.jsonl')]);
     expect(state).toMatchObject({ live: true, changed: false });
-    noteRecords(state, [rec('modified', 'a.md')]);
+    noteRecords(state, [rec('modified', 'notes/a.md')]);
+    expect(state).toMatchObject({ live: true, changed: false });
+    expect([...state.touched]).toEqual(['notes/a.md']);
+    noteRecords(state, [rec('appeared', 'b.md')]);
     expect(state).toMatchObject({ live: true, changed: true });
     noteRecords(state, [rec('errored', '', null)]);
     expect(state.live).toBe(false);

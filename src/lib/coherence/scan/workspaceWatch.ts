@@ -2,8 +2,10 @@
  * Knowing that nothing changed on disk without looking: where the browser can watch a folder
  * (FileSystemObserver), the app tells the scan which changes it saw, and a scan after none reuses
  * the last complete walk instead of asking every file for its size and time again (a round trip
- * each). Any doubt — no observer, an observer that failed, a change it could not describe, a
- * change to a markdown file, a folder or a cache tag — means a walk, as before.
+ * each). A markdown file reported modified (and nothing else) is looked at again alone: the
+ * rest of the last walk still holds. Any other doubt — no observer, an observer that failed, a
+ * change it could not describe, a markdown file appearing, going or moving, a folder or a cache
+ * tag — means a walk, as before.
  */
 import type { IdentityReading } from '../format/identity';
 import type { ContentHash } from '../format/records';
@@ -41,10 +43,12 @@ export interface WatchState {
   changed: boolean;
   /** The last complete walk, reusable while `live && !changed`. */
   last: RememberedWalk | null;
+  /** Markdown files reported modified since the last walk began: looked at again alone. */
+  touched: Set<string>;
 }
 
 export function unwatched(): WatchState {
-  return { live: false, changed: true, last: null };
+  return { live: false, changed: true, last: null, touched: new Set() };
 }
 
 function pathMatters(components: readonly string[], kind: WatchRecord['kind']): boolean {
@@ -69,10 +73,18 @@ export function recordMatters(record: WatchRecord): boolean {
     : false;
 }
 
+/** A markdown file's content changed in place: nothing else of the walk can have. */
+function isFileEdit(record: WatchRecord): boolean {
+  const name = record.path[record.path.length - 1] ?? '';
+  return record.type === 'modified' && record.kind === 'file' && name.toLowerCase().endsWith('.md');
+}
+
 /** Applies a batch of records; an `errored` one ends the watch (walks every time from then on). */
 export function noteRecords(state: WatchState, records: readonly WatchRecord[]): void {
   for (const r of records) {
     if (r.type === 'errored') state.live = false;
-    if (recordMatters(r)) state.changed = true;
+    if (!recordMatters(r)) continue;
+    if (isFileEdit(r)) state.touched.add(r.path.join('/'));
+    else state.changed = true;
   }
 }

@@ -19,7 +19,7 @@ import {
 import { mountOfRoot } from './workspaceRoot';
 import { fsaWorkspaceFs } from '../../coherence/fileSystemAccess/fsaWorkspaceFs';
 import { scan } from '../../coherence/scan/scan';
-import { putSnapshot } from '../../coherence/ledger/snapshots';
+import { writeSnapshotBytes } from '../../coherence/ledger/snapshots';
 import { capture } from '../../coherence/capture/capture';
 import { inputsFromReads } from '../../coherence/capture/mcpProvenance';
 import { coherenceWriterId, type Db } from '../persistence/db';
@@ -42,7 +42,12 @@ export interface CoherenceKernelsDeps {
   /** The "Your name" setting as it is now (empty: none given). */
   personName?(): string;
   /** The reconcile scan of a folder, run before each read of its kernel. */
-  scan?(deps: KernelDeps, state: WorkspaceState, handle: FileSystemDirectoryHandle): Promise<void>;
+  scan?(
+    deps: KernelDeps,
+    state: WorkspaceState,
+    handle: FileSystemDirectoryHandle,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<void>;
 }
 
 /** Web Locks, per folder: every tab and worker of this origin waits its turn. */
@@ -83,7 +88,7 @@ export class CoherenceKernels {
     };
     const scanWith = this.deps.scan;
     const kernel = new CoherenceKernel(deps, state, {
-      scan: scanWith && (() => scanWith(deps, state, handle)),
+      scan: scanWith && ((progress) => scanWith(deps, state, handle, progress)),
     });
     this.kernels.set(mount, kernel);
     this.kernelDeps.set(mount, deps);
@@ -254,18 +259,13 @@ export function coherenceKernelsFor(
     writerId: () => (writer ??= coherenceWriterId(db, uuid7)),
     tracking: () => settings().trackProvenance,
     personName: () => settings().personName,
-    scan: async (deps, state, handle) => {
+    scan: async (deps, state, handle, onProgress) => {
       // About to reuse the last walk: give a change made a moment ago the time to be reported.
       if (state.watch.live && !state.watch.changed) await sleep(REPORT_GRACE_MS);
       const report = await scan(deps, state, fsaWorkspaceFs(handle), {
         policy: settings().trackProvenance ? 'adopt' : 'tracked-only',
-        writeSnapshot: async (hash, bytes) => {
-          const put = await putSnapshot(deps.fs, new TextDecoder().decode(bytes));
-          if (!put.ok) return put;
-          return put.hash === hash
-            ? { ok: true }
-            : { ok: false, error: `snapshot ${put.hash} is not ${hash}` };
-        },
+        onProgress,
+        writeSnapshot: (hash, bytes) => writeSnapshotBytes(deps.fs, hash, bytes),
       });
       // The read goes on with the ledger as it is; what the scan could not do is tried again at
       // the next read, shown in the Breakdown view (state.scanErrors) and said in the console.

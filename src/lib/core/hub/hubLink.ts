@@ -7,6 +7,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { DriverEvent, DriverResult } from '../../../shared/wire/driverProtocol';
 import { credentialHash } from './clientCredentials';
 import { HubSessionTransport } from './hubTransport';
+import { setHubWait } from '../../mcp/answerWindow';
 
 export type LinkState = 'offline' | 'connecting' | 'active' | 'standby';
 
@@ -42,7 +43,7 @@ interface SessionFrame {
 }
 
 type Frame =
-  | { t: 'role'; active: boolean }
+  | { t: 'role'; active: boolean; answer_within_ms?: number }
   | ({ t: 'open' } & SessionFrame)
   | { t: 'msg'; sid: string; data: JSONRPCMessage }
   | { t: 'close'; sid: string }
@@ -140,6 +141,7 @@ export class HubLink {
   private async onFrame(frame: Frame): Promise<void> {
     switch (frame.t) {
       case 'role':
+        if (frame.active) setHubWait(frame.answer_within_ms);
         if (!frame.active) await this.closeAll();
         this.setState(frame.active ? 'active' : 'standby');
         return;
