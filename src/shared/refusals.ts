@@ -64,7 +64,7 @@ export const REFUSALS = {
   },
   BUSY: {
     meaning:
-      'Typing with an input method in that tab, or the coherence record being brought up to date (progress: done of total files); nothing changed; retry after retry_after_ms.',
+      'An input method composing in that tab, or coherence scanning (progress); nothing changed; retry after retry_after_ms.',
     message: 'The person is composing text in that tab.',
   },
   NO_EDITOR: {
