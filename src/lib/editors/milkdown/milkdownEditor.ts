@@ -19,6 +19,7 @@ import {
   linkSchema,
   remarkHtmlTransformer,
   syncHeadingIdPlugin,
+  syncListOrderPlugin,
 } from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
@@ -37,6 +38,7 @@ import { refreshProseModes, writingModesPlugin } from '../writingModes';
 import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from '../richBlocks/footnotes';
 import { TailLoad } from './tailLoad';
+import { listOrder } from './listOrder';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -185,11 +187,16 @@ export async function createMilkdownEditor(
     })
     // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
     // HTML blocks are shown as blocks of their own (richBlocks), not wrapped in paragraphs.
+    // List labels are kept by listOrder, in the blocks an edit changed (not the whole document).
     .use(
       commonmark.filter(
-        (plugin) => plugin !== syncHeadingIdPlugin && plugin !== remarkHtmlTransformer.plugin,
+        (plugin) =>
+          plugin !== syncHeadingIdPlugin &&
+          plugin !== syncListOrderPlugin &&
+          plugin !== remarkHtmlTransformer.plugin,
       ),
     )
+    .use(listOrder)
     .use(gfm)
     .use(richBlocks)
     .use(history)
