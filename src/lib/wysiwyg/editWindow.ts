@@ -47,8 +47,8 @@ export function mergeEdit<N>(
   ) {
     sameEnd++;
   }
-  const front = lastGroupWithin(groups, before, skip, same);
-  const back = firstGroupFrom(groups, before, skip, before.length - sameEnd);
+  const front = nearestUntouched(groups, before, skip, same, false);
+  const back = nearestUntouched(groups, before, skip, before.length - sameEnd, true);
   if (front === null || back === null) return whole();
   const lo = front?.index ?? 0;
   const hi = back ? back.index + 1 : groups.length;
@@ -65,55 +65,36 @@ export function mergeEdit<N>(
 }
 
 /**
- * The last group with nodes that lies wholly in `before[0, limit)`: undefined when there is none,
- * null when the groups do not match the nodes (then the whole document is merged).
+ * The group nearest the edit that lies wholly outside it, walking the groups from the front (the
+ * last one within `before[0, limit)`) or from the back (the first one within `before[limit, end)`):
+ * undefined when there is none, null when the groups do not match the nodes (then the whole
+ * document is merged).
  */
-function lastGroupWithin<N>(
+function nearestUntouched<N>(
   groups: readonly SourceGroup<N>[],
   before: readonly N[],
   skip: (node: N) => boolean,
   limit: number,
+  fromBack: boolean,
 ): Placed | undefined | null {
+  const step = fromBack ? -1 : 1;
   let found: Placed | undefined;
-  let i = 0;
-  for (let k = 0; k < groups.length; k++) {
+  let i = fromBack ? before.length - 1 : 0;
+  for (let k = fromBack ? groups.length - 1 : 0; k >= 0 && k < groups.length; k += step) {
     const nodes = groups[k].nodes;
     if (nodes.length === 0) continue;
-    let start = -1;
-    for (const n of nodes) {
-      while (i < before.length && before[i] !== n && skip(before[i])) i++;
+    let edge = -1;
+    for (let m = 0; m < nodes.length; m++) {
+      const n = nodes[fromBack ? nodes.length - 1 - m : m];
+      while (i >= 0 && i < before.length && before[i] !== n && skip(before[i])) i += step;
       if (before[i] !== n) return null;
-      if (start < 0) start = i;
-      i++;
+      if (edge < 0) edge = i;
+      i += step;
     }
-    if (i > limit) break;
-    found = { index: k, start, end: i };
-  }
-  return found;
-}
-
-/** The first group with nodes that lies wholly in `before[limit, end)` (see `lastGroupWithin`). */
-function firstGroupFrom<N>(
-  groups: readonly SourceGroup<N>[],
-  before: readonly N[],
-  skip: (node: N) => boolean,
-  limit: number,
-): Placed | undefined | null {
-  let found: Placed | undefined;
-  let j = before.length - 1;
-  for (let k = groups.length - 1; k >= 0; k--) {
-    const nodes = groups[k].nodes;
-    if (nodes.length === 0) continue;
-    let end = -1;
-    for (let m = nodes.length - 1; m >= 0; m--) {
-      const n = nodes[m];
-      while (j >= 0 && before[j] !== n && skip(before[j])) j--;
-      if (before[j] !== n) return null;
-      if (end < 0) end = j + 1;
-      j--;
-    }
-    if (j + 1 < limit) break;
-    found = { index: k, start: j + 1, end };
+    const start = fromBack ? i + 1 : edge;
+    const end = fromBack ? edge + 1 : i;
+    if (fromBack ? start < limit : end > limit) break;
+    found = { index: k, start, end };
   }
   return found;
 }
