@@ -37,7 +37,8 @@ export function mermaidDocument(count = DIAGRAMS) {
   return parts.join('\n');
 }
 
-async function armClick(page) {
+/** Notes the time of the next click in the page (window.__t0), from a capture listener. */
+export async function armClick(page) {
   await page.evaluate(() => {
     window.__t0 = 0;
     document.addEventListener('click', () => (window.__t0 = performance.now()), {
@@ -48,7 +49,7 @@ async function armClick(page) {
 }
 
 /** ms from the armed click to the first frame where `selector` matches (or `last` is drawn). */
-async function frameUntil(page, selector) {
+export async function frameUntil(page, selector, timeout = 120_000) {
   const handle = await page.waitForFunction(
     (selector) => {
       let hit;
@@ -59,7 +60,7 @@ async function frameUntil(page, selector) {
       return hit ? performance.now() - window.__t0 : false;
     },
     selector,
-    { polling: 'raf', timeout: 120_000 },
+    { polling: 'raf', timeout },
   );
   return handle.jsonValue();
 }
@@ -72,8 +73,11 @@ const diagramStates = (page) =>
     ),
   );
 
-/** A fresh context with the editor's code warmed by a tiny document; `name` written to OPFS. */
-async function prepare(browser, base, name, text) {
+/**
+ * A fresh context with the editor's code warmed by a tiny document and `name` written to OPFS;
+ * then `name` is clicked in the tree, the click armed (armClick).
+ */
+export async function prepare(browser, base, name, text) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
   await page.goto(base);

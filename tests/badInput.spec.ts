@@ -79,21 +79,36 @@ test('deleting asks first; a refused delete keeps the file', async ({ page }) =>
   expect(await readOpfs(page, 'keep.md')).toBeNull();
 });
 
-test('files over 1 MB open in source mode; files over 50 MB are refused', async ({ page }) => {
+test('files up to 5 MB open in WYSIWYG, bigger ones in source mode saying why; over 50 MB refused', async ({
+  page,
+}) => {
   await openApp(page);
-  const line = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(3) + '\n\n';
-  const big = line.repeat(Math.ceil(1_100_000 / line.length));
-  await writeOpfs(page, 'big.md', big);
+  // Written in the page: megabytes passed from the test would take long to cross over.
   await page.evaluate(async () => {
     const root = await navigator.storage.getDirectory();
+    const write = async (name: string, text: string) => {
+      const w = await (await root.getFileHandle(name, { create: true })).createWritable();
+      await w.write(text);
+      await w.close();
+    };
+    const line = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(3) + '\n\n';
+    // Over the old 1 MB limit, under 5 MB: the WYSIWYG editor, no notice.
+    await write('mid.md', line.repeat(Math.ceil(1_100_000 / line.length)));
+    await write('big.md', line.repeat(Math.ceil(5_100_000 / line.length)));
     const w = await (await root.getFileHandle('huge.md', { create: true })).createWritable();
     await w.truncate(50_000_001);
     await w.close();
   });
   await page.reload();
+  await openFromTree(page, 'mid.md');
+  await expect(activeDocument(page)).toHaveAttribute('data-mode', 'wysiwyg');
+  await expect(activeDocument(page).locator('.ProseMirror p').first()).toContainText('Lorem');
+  await expect(page.locator('.notice')).toHaveCount(0);
+  await expect(page.locator('.statusbar .mode')).toBeEnabled();
   await openFromTree(page, 'big.md');
   await expect(activeDocument(page)).toHaveAttribute('data-mode', 'source');
-  await expect(page.locator('.notice')).toContainText('over 1 MB');
+  await expect(page.locator('.notice')).toContainText('over 5 MB');
+  await expect(page.locator('.notice')).toContainText('takes files up to 5 MB');
   await expect(page.locator('.statusbar .mode')).toBeDisabled();
   await page.locator('.row[data-path="/notes/huge.md"] button.name').click();
   await expect(page.getByRole('alert').first()).toContainText('50 MB');

@@ -43,7 +43,7 @@ export const notices = {
     notice(
       'largeSourceOnly',
       {},
-      'This file is over 1 MB, so it opens in source mode; the WYSIWYG editor is off for it.',
+      'This file is over 5 MB, so it opens in source mode: the WYSIWYG editor takes files up to 5 MB, to stay quick to load and to type in.',
     ),
   draftRestored: () =>
     notice('draftRestored', {}, 'Unsaved changes from your last session were restored.'),

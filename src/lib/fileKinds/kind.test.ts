@@ -148,14 +148,15 @@ describe('resolveKind refuses', () => {
 
 describe('checkOpenSize', () => {
   it('has the documented limits', () => {
-    expect(SIZE_LIMITS).toEqual({ sourceModeAbove: 1_000_000, refuseAbove: 50_000_000 });
+    expect(SIZE_LIMITS).toEqual({ sourceModeAbove: 5_000_000, refuseAbove: 50_000_000 });
   });
 
   it.each<[number, 'wysiwyg' | 'source']>([
     [0, 'wysiwyg'],
     [12_345, 'wysiwyg'],
-    [1_000_000, 'wysiwyg'],
-    [1_000_001, 'source'],
+    [1_000_001, 'wysiwyg'],
+    [5_000_000, 'wysiwyg'],
+    [5_000_001, 'source'],
     [49_999_999, 'source'],
     [50_000_000, 'source'],
   ])('opens %d bytes in %s mode', (bytes, mode) => {

@@ -16,7 +16,7 @@ export type DocumentKind = 'markdown' | 'yaml-workflow';
 export type PathKind = DocumentKind | 'maybe-yaml' | null;
 
 /** Sizes in bytes: above `sourceModeAbove` a file opens as plain source; above `refuseAbove` not at all. */
-export const SIZE_LIMITS = { sourceModeAbove: 1_000_000, refuseAbove: 50_000_000 } as const;
+export const SIZE_LIMITS = { sourceModeAbove: 5_000_000, refuseAbove: 50_000_000 } as const;
 
 const MARKDOWN_EXTENSIONS = ['.md', '.markdown'];
 const YAML_EXTENSIONS = ['.yml', '.yaml'];

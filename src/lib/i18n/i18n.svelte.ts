@@ -53,18 +53,26 @@ function stored(): LanguageSetting {
   }
 }
 
+/** The setting last written to localStorage by this page. */
+let lastStored: LanguageSetting | undefined;
+
 /**
  * Applies the setting (undefined until the core answers: the last one this browser saw is used
  * meanwhile, so a reload does not flash English) and sets `<html lang>` to match.
  */
 export function followLanguageSetting(setting: LanguageSetting | undefined): void {
-  if (setting !== undefined) {
-    i18n.setting = setting;
+  // Called with every snapshot (each keystroke): only a real change touches storage or `<html>`,
+  // since setting `lang` makes the browser restyle the whole page, a long document's every block.
+  const next = setting ?? stored();
+  if (next !== i18n.setting) i18n.setting = next;
+  if (setting !== undefined && setting !== lastStored) {
+    lastStored = setting;
     try {
       localStorage.setItem(STORED, setting);
     } catch {
       // Storage may be off; the setting still applies to this page.
     }
-  } else i18n.setting = stored();
-  document.documentElement.lang = i18n.current;
+  }
+  const root = document.documentElement;
+  if (root.lang !== i18n.current) root.lang = i18n.current;
 }

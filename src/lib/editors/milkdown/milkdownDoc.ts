@@ -11,6 +11,7 @@ import {
   type SourceGroup,
 } from '../../wysiwyg/blockMerge';
 import { carryChange } from '../../wysiwyg/carryChange';
+import { mergeEdit } from '../../wysiwyg/editWindow';
 import { OpenElement } from '../../markdown/editorSyntax/htmlRuns';
 import { isPlainEdit } from '../../wysiwyg/plainEdit';
 import { alignTexts } from '../../wysiwyg/alignment';
@@ -40,7 +41,7 @@ export const BATCH_CHARS = 8_000;
 /** A batch grows past BATCH_CHARS up to this, to hold an HTML element that spans blocks. */
 const MAX_BATCH_CHARS = 64_000;
 
-interface Span {
+export interface Span {
   start: number;
   end: number;
 }
@@ -61,6 +62,9 @@ function chunkAt(chunks: readonly Span[], offset: number): number {
 export interface Parsed {
   groups: SourceGroup<ProseNode>[];
   consumed: number;
+  /** The body's top-level chunks, and the index of the first one not parsed. */
+  chunks: readonly Span[];
+  next: number;
 }
 
 /**
@@ -78,11 +82,33 @@ export function parsePrefix(
   const reuse = new Map<string, SourceGroup<ProseNode>>();
   for (const g of previous) if (g.nodes.length) reuse.set(g.source, g);
   const chunks = splitTopLevelBlocks(body);
+  const { groups, next } = parseChunks(body, chunks, 0, pipeline, budget, definitions, reuse);
+  return {
+    groups,
+    consumed: next < chunks.length ? chunks[next].start : body.length,
+    chunks,
+    next,
+  };
+}
+
+/**
+ * Parses `chunks` of `body` from index `from` on, a batch at a time, until `budget` characters are
+ * parsed (at least one batch). Answers the groups and the index of the first chunk not parsed.
+ */
+export function parseChunks(
+  body: string,
+  chunks: readonly Span[],
+  from: number,
+  pipeline: Pipeline,
+  budget: number,
+  definitions: string,
+  reuse: Map<string, SourceGroup<ProseNode>> = new Map(),
+): { groups: SourceGroup<ProseNode>[]; next: number } {
   const out: SourceGroup<ProseNode>[] = [];
-  let i = 0;
+  let i = from;
   let parsed = 0;
   while (i < chunks.length && parsed < budget) {
-    const known = reuse.get(body.slice(chunks[i].start, chunks[i].end));
+    const known = reuse.size ? reuse.get(body.slice(chunks[i].start, chunks[i].end)) : undefined;
     if (known) {
       reuse.delete(known.source);
       out.push(known);
@@ -94,7 +120,7 @@ export function parsePrefix(
     while (
       j < chunks.length &&
       chunks[j].end - chunks[i].start <= BATCH_CHARS &&
-      !reuse.has(body.slice(chunks[j].start, chunks[j].end))
+      !(reuse.size && reuse.has(body.slice(chunks[j].start, chunks[j].end)))
     ) {
       j++;
     }
@@ -113,7 +139,7 @@ export function parsePrefix(
     parsed += chunks[j - 1].end - chunks[i].start;
     i = j;
   }
-  return { groups: out, consumed: i < chunks.length ? chunks[i].start : body.length };
+  return { groups: out, next: i };
 }
 
 /** Parses the whole body (see `parsePrefix`). */
@@ -251,12 +277,8 @@ export function textAfterEdit(
   groups: readonly SourceGroup<ProseNode>[],
   doc: ProseNode,
   parser?: SourceParser,
+  previous?: ProseNode,
 ): SourceGroup<ProseNode>[] {
-  // Empty paragraphs carry no markdown; leaving them out keeps `<br />` out of the text.
-  const children: ProseNode[] = [];
-  doc.forEach((n) => {
-    if (!isEmptyParagraph(n)) children.push(n);
-  });
   const runSerializer = (run: readonly ProseNode[]) =>
     run.length ? serialize(schema.topNodeType.create(null, run)) : '';
   const carry = parser
@@ -282,6 +304,17 @@ export function textAfterEdit(
         return result?.text ?? null;
       }
     : undefined;
+  // Empty paragraphs carry no markdown; leaving them out keeps `<br />` out of the text.
+  if (previous) {
+    // The groups hold the nodes of the previous document: only the stretch the edit touched is merged.
+    const before = previous.content.content;
+    const after = doc.content.content;
+    return mergeEdit(groups, before, after, isEmptyParagraph, runSerializer, carry).groups;
+  }
+  const children: ProseNode[] = [];
+  doc.forEach((n) => {
+    if (!isEmptyParagraph(n)) children.push(n);
+  });
   return mergeBlocks(groups, children, runSerializer, carry).groups;
 }
 

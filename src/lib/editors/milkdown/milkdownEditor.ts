@@ -19,6 +19,7 @@ import {
   linkSchema,
   remarkHtmlTransformer,
   syncHeadingIdPlugin,
+  syncListOrderPlugin,
 } from '@milkdown/kit/preset/commonmark';
 import { gfm } from '@milkdown/kit/preset/gfm';
 import type { Node as ProseNode } from '@milkdown/kit/prose/model';
@@ -36,6 +37,8 @@ import { autoPairPlugin } from './autoPairProse';
 import { refreshProseModes, writingModesPlugin } from '../writingModes';
 import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from '../richBlocks/footnotes';
+import { TailLoad } from './tailLoad';
+import { listOrder } from './listOrder';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -59,8 +62,6 @@ import {
 
 /** How much text is parsed before the editor shows up; the rest follows in the background. */
 const FIRST_SCREEN_CHARS = 12_000;
-/** Each background step parses about this much, short enough not to hold up typing for long. */
-const BACKGROUND_STEP_CHARS = 3_000;
 // ProseMirror's own rules (white-space: pre-wrap above all): without them Chrome types no-break spaces.
 import '@milkdown/kit/prose/view/style/prosemirror.css';
 
@@ -93,6 +94,22 @@ function pipelineOf(ctx: Ctx): Pipeline {
   };
 }
 
+/** Runs `next` in a task of its own, soon: after waiting input, without the 4 ms of nested timers. */
+function yieldThen(next: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    next();
+  };
+  channel.port2.postMessage(null);
+}
+
+/** The index of the last item that passes `test`, or -1. */
+function lastIndexOf<T>(items: readonly T[], test: (item: T) => boolean): number {
+  for (let i = items.length - 1; i >= 0; i--) if (test(items[i])) return i;
+  return -1;
+}
+
 export async function createMilkdownEditor(
   root: HTMLElement,
   body: string,
@@ -104,6 +121,9 @@ export async function createMilkdownEditor(
   let external = false;
   // The part of the text not parsed yet: a group with no nodes, written back verbatim until then.
   let pending: SourceGroup<ProseNode> | null = null;
+  // Parses `pending` in the background; how much text is shown decides how often nodes are added.
+  let loader: TailLoad | null = null;
+  let shownChars = 0;
   const definitions = collectDefinitions(body);
 
   const watch = $prose(
@@ -114,10 +134,14 @@ export async function createMilkdownEditor(
           update: (view, prev) => {
             if (external || view.state.doc === prev.doc) return;
             const before = groups;
-            groups = textAfterEdit(schema(), serializer(), groups, view.state.doc, {
-              pipeline: pipelineOf(editor.ctx),
-              definitions,
-            });
+            groups = textAfterEdit(
+              schema(),
+              serializer(),
+              groups,
+              view.state.doc,
+              { pipeline: pipelineOf(editor.ctx), definitions },
+              prev.doc,
+            );
             const splice = spliceBetween(before, groups);
             if (splice) onEdit([splice]);
           },
@@ -151,20 +175,28 @@ export async function createMilkdownEditor(
       ctx.set(editorStateOptionsCtx, (prev) => {
         const first = parsePrefix(body, pipelineOf(ctx), FIRST_SCREEN_CHARS, [], definitions);
         groups = first.groups;
+        shownChars = first.consumed;
         if (first.consumed < body.length) {
           pending = { source: body.slice(first.consumed), nodes: [] };
           groups.push(pending);
+          // The chunks found for the first screen serve the rest too.
+          loader = new TailLoad(pending, body, first.chunks, first.next);
         }
         return { ...prev, doc: docOf(ctx.get(schemaCtx), groups) };
       });
     })
     // Heading ids are not markdown; the plugin that keeps them would rewrite every heading node.
     // HTML blocks are shown as blocks of their own (richBlocks), not wrapped in paragraphs.
+    // List labels are kept by listOrder, in the blocks an edit changed (not the whole document).
     .use(
       commonmark.filter(
-        (plugin) => plugin !== syncHeadingIdPlugin && plugin !== remarkHtmlTransformer.plugin,
+        (plugin) =>
+          plugin !== syncHeadingIdPlugin &&
+          plugin !== syncListOrderPlugin &&
+          plugin !== remarkHtmlTransformer.plugin,
       ),
     )
+    .use(listOrder)
     .use(gfm)
     .use(richBlocks)
     .use(history)
@@ -199,7 +231,7 @@ export async function createMilkdownEditor(
   };
   let destroyed = false;
 
-  /** Parses the rest of a long document a batch at a time, without blocking typing. */
+  /** Parses the rest of a long document a slice at a time, without blocking typing. */
   const loaded = new Promise<void>((resolve) => {
     const step = () => {
       // Tests hold the loading back (see tests/support/race.mjs) to edit a half-loaded document.
@@ -213,43 +245,53 @@ export async function createMilkdownEditor(
         return;
       }
       const tail = pending;
-      // Edits may have copied the group (separators); it is the hidden group with that source.
-      const at = tail
-        ? groups.findIndex((g) => g === tail || (g.nodes.length === 0 && g.source === tail.source))
-        : -1;
-      if (destroyed || !tail || at < 0) {
+      if (destroyed || !tail) {
         pending = null;
+        loader = null;
         resolve();
         return;
       }
-      const more = parsePrefix(
-        tail.source,
-        pipelineOf(editor.ctx),
-        BACKGROUND_STEP_CHARS,
-        [],
-        definitions,
-      );
-      const rest: SourceGroup<ProseNode>[] =
-        more.consumed < tail.source.length
-          ? [{ source: tail.source.slice(more.consumed), nodes: [] }]
-          : [];
-      const v = view();
-      const tr = v.state.tr.insert(
-        v.state.doc.content.size,
-        more.groups.flatMap((g) => g.nodes),
-      );
-      tr.setMeta('addToHistory', false);
-      external = true;
-      try {
-        v.dispatch(tr);
-      } finally {
-        external = false;
+      // A change inside the hidden part gave it a new text: its chunks are found again.
+      if (loader?.group !== tail) loader = new TailLoad(tail);
+      loader.step(pipelineOf(editor.ctx), definitions, () => performance.now());
+      if (loader.ready(shownChars)) {
+        // Edits may have copied the group (separators); it is the hidden group with that source.
+        const at = lastIndexOf(
+          groups,
+          (g) => g === tail || (g.nodes.length === 0 && g.source === tail.source),
+        );
+        if (at < 0) {
+          pending = null;
+          loader = null;
+          resolve();
+          return;
+        }
+        const { groups: more, chars, rest } = loader.take();
+        const v = view();
+        const tr = v.state.tr.insert(
+          v.state.doc.content.size,
+          more.flatMap((g) => g.nodes),
+        );
+        tr.setMeta('addToHistory', false);
+        external = true;
+        try {
+          v.dispatch(tr);
+        } finally {
+          external = false;
+        }
+        groups = [
+          ...groups.slice(0, at),
+          ...more,
+          ...(rest ? [rest.group] : []),
+          ...groups.slice(at + 1),
+        ];
+        shownChars += chars;
+        pending = rest?.group ?? null;
+        loader = rest;
       }
-      groups = [...groups.slice(0, at), ...more.groups, ...rest, ...groups.slice(at + 1)];
-      pending = rest[0] ?? null;
-      setTimeout(step, 0);
+      yieldThen(step);
     };
-    setTimeout(step, 0);
+    yieldThen(step);
   });
 
   /**

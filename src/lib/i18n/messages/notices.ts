@@ -7,7 +7,7 @@ export const notices = area({
       'This file is not valid UTF-8, so it will open read-only. VMark Web will never write to it.',
     notUtf8ReadOnly: '{path} is not valid UTF-8; it is open read-only.',
     largeSourceOnly:
-      'This file is over 1 MB, so it opens in source mode; the WYSIWYG editor is off for it.',
+      'This file is over 5 MB, so it opens in source mode: the WYSIWYG editor takes files up to 5 MB, to stay quick to load and to type in.',
     draftRestored: 'Unsaved changes from your last session were restored.',
     draftsRestored: {
       one: 'Restored unsaved changes in {count} document from your last session.',
@@ -24,7 +24,7 @@ export const notices = area({
       '이 파일은 올바른 UTF-8이 아니어서 읽기 전용으로 열립니다. VMark Web은 이 파일에 절대 쓰지 않습니다.',
     notUtf8ReadOnly: '{path}은(는) 올바른 UTF-8이 아니어서 읽기 전용으로 열려 있습니다.',
     largeSourceOnly:
-      '이 파일은 1 MB가 넘어 소스 모드로 열립니다. 이 파일에서는 WYSIWYG 편집기를 쓸 수 없습니다.',
+      '이 파일은 5 MB가 넘어 소스 모드로 열립니다. WYSIWYG 편집기는 빠르게 열고 입력할 수 있도록 5 MB까지의 파일만 엽니다.',
     draftRestored: '지난 세션에서 저장하지 않은 변경 내용을 복원했습니다.',
     draftsRestored: {
       other: '지난 세션에서 저장하지 않은 문서 {count}개의 변경 내용을 복원했습니다.',
@@ -38,7 +38,8 @@ export const notices = area({
   'zh-Hant': {
     notUtf8: '此檔案不是有效的 UTF-8，因此以唯讀方式開啟。VMark Web 絕不會寫入此檔案。',
     notUtf8ReadOnly: '{path} 不是有效的 UTF-8，已以唯讀方式開啟。',
-    largeSourceOnly: '此檔案超過 1 MB，因此以原始碼模式開啟；此檔案無法使用 WYSIWYG 編輯器。',
+    largeSourceOnly:
+      '此檔案超過 5 MB，因此以原始碼模式開啟：為了保持開啟與輸入的速度，WYSIWYG 編輯器只開啟 5 MB 以內的檔案。',
     draftRestored: '已還原上次工作階段中未儲存的變更。',
     draftsRestored: { other: '已還原上次工作階段中 {count} 份文件未儲存的變更。' },
     fileGone: '{path} 已不存在；儲存即可重新寫入。',
@@ -51,7 +52,8 @@ export const notices = area({
     notUtf8:
       'Ce fichier n’est pas en UTF-8 valide : il s’ouvre en lecture seule. VMark Web n’y écrira jamais.',
     notUtf8ReadOnly: '{path} n’est pas en UTF-8 valide ; il est ouvert en lecture seule.',
-    largeSourceOnly: 'Ce fichier dépasse 1 Mo : il s’ouvre en mode source, sans l’éditeur WYSIWYG.',
+    largeSourceOnly:
+      'Ce fichier dépasse 5 Mo : il s’ouvre en mode source, car l’éditeur WYSIWYG prend les fichiers jusqu’à 5 Mo, pour rester rapide à ouvrir et à la frappe.',
     draftRestored:
       'Les modifications non enregistrées de votre dernière session ont été restaurées.',
     draftsRestored: {
