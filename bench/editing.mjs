@@ -85,7 +85,12 @@ export async function runEditingBench(executablePath, args) {
     await writeOpfs(page, 'big.md', line.repeat(Math.ceil(1_000_000 / line.length)));
     const big = await tool('workspace', { action: 'open', filePath: '/notes/big.md' });
     await tool('workspace', { action: 'switch_tab', tabId: big.tabId });
-    const first = page.locator('.document:not(.hidden)[data-ready="true"] .cm-line').first();
+    // A 1 MB file opens in WYSIWYG; the person turns it to source mode (Ctrl+/).
+    const shown = page.locator('.document:not(.hidden)[data-ready="true"]');
+    await shown.locator('.ProseMirror').click();
+    await page.keyboard.press('Control+/');
+    await page.locator('.document:not(.hidden)[data-mode="source"]').waitFor();
+    const first = shown.locator('.cm-line').first();
     await first.click();
     await page.keyboard.press('Home');
     await page.keyboard.press('Shift+End');
