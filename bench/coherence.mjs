@@ -370,6 +370,6 @@ at each call, 2.6–2.9 s for 1,000 unchanged files; with the size-and-time chec
 181 ms (1,000) and 1,902 ms (10,000) unchanged. The first call adopts every file; its entries are
 written 256 lines per append (one line per append took 51.8 s for 1,000 files and 599 s for
 10,000, since a browser's append copies the whole segment). With 1% changed, the time is the walk
-and the recording of the changed files (a snapshot and two ledger lines each). The machine was
-shared with other work during these runs (2 cores), so runs spread widely.`;
+and the recording of the changed files (a snapshot and two ledger lines each).
+`;
 }
