@@ -32,7 +32,7 @@
  */
 import { contentHash, decodeUtf8, maskedCanonicalBytes, revisionId } from '../format/canonical';
 import { buildDag, heads, isKind, type Dag } from '../projection/dag';
-import { inspectIdentity, type IdentityReading } from '../format/identity';
+import { inspectIdentity } from '../format/identity';
 import { LEDGER_LOCK, readLedger, VMARK_DIR } from '../ledger/ledger';
 import type { ContentHash, KnownBodies, RevisionId, Uuid } from '../format/records';
 import {
@@ -54,6 +54,7 @@ export { APPEND_BATCH } from './scanRecorder';
 export type { ScanError } from './scanErrors';
 import type { KernelDeps, WorkspaceState } from './workspaceState';
 import type { RememberedWalk } from './workspaceWatch';
+import { examinedOf, recalled, remember, type Examined } from './rememberedWalk';
 
 /** `adopt`: track provenance (may create `.vmark/`); `tracked-only`: only what is tracked already. */
 export type CapturePolicy = 'adopt' | 'tracked-only';
@@ -140,13 +141,6 @@ export async function scan(
   }
   state.scanErrors = report.errors;
   return report;
-}
-
-/** A markdown file with what its content says: read now, or known from an earlier scan. */
-interface Examined {
-  file: WalkedFile;
-  hash: ContentHash;
-  identity: IdentityReading;
 }
 
 interface Claim {
@@ -482,37 +476,3 @@ class Scan {
 }
 
 const diagnosticKey = (code: string, path: string) => `${code}\u0000${path}`;
-
-/** The last complete walk's findings, without the files' bytes (see workspaceWatch.ts). */
-function remember(files: readonly Examined[], walk: WalkResult): RememberedWalk {
-  return {
-    files: files.map(({ file, hash, identity }) => ({
-      path: file.path,
-      ...file.stat,
-      hash,
-      identity,
-    })),
-    skipped: [...walk.skipped],
-    cacheDirs: [...walk.cacheDirs],
-    diagnostics: [...walk.diagnostics],
-  };
-}
-
-/** A remembered walk as a walk whose every file is known unchanged. */
-function recalled(last: RememberedWalk): WalkResult {
-  return {
-    files: last.files.map((f) => {
-      const stat = { size: f.size, lastModified: f.lastModified };
-      return { path: f.path, stat, known: { ...stat, hash: f.hash, identity: f.identity } };
-    }),
-    skipped: last.skipped,
-    cacheDirs: last.cacheDirs,
-    diagnostics: last.diagnostics,
-    complete: true,
-  };
-}
-
-function examinedOf(file: WalkedFile): Examined {
-  if (!('known' in file)) throw new Error('a remembered walk holds known files only');
-  return { file, hash: file.known.hash, identity: file.known.identity };
-}
