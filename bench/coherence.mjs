@@ -239,7 +239,6 @@ async function measure(browser, hub, home, count, runs) {
     const marks = await coreMeasures(core);
     console.error(`coherence ${count}: in the core: ${marks}`);
     const heapAfter = await core.heapUsed();
-    await core.close();
     const adopted = (await status()).objects;
     if (adopted !== count) throw new Error(`${adopted} of ${count} files adopted`);
     const recordBytes = await vmarkBytes(page);
@@ -252,7 +251,16 @@ async function measure(browser, hub, home, count, runs) {
         `${(heapAfter / 1e6).toFixed(1)} MB; .vmark ${(recordBytes / 1e6).toFixed(1)} MB`,
     );
     const unchanged = [];
+    if (PROFILE_DIR) await core.send('Profiler.start');
     for (let i = 0; i < runs; i++) unchanged.push(await edges());
+    if (PROFILE_DIR) {
+      const { profile } = await core.send('Profiler.stop');
+      writeFileSync(join(PROFILE_DIR, `unchanged-${count}.cpuprofile`), JSON.stringify(profile));
+      for (const [fn, ms] of topSelfTimes(profile))
+        console.error(`  ${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+    }
+    console.error(`coherence ${count}: in the core (unchanged): ${await coreMeasures(core)}`);
+    await core.close();
     console.error(`coherence ${count}: unchanged ${unchanged.map((x) => x.toFixed(0))}`);
     const changed = [];
     for (let i = 0; i < runs; i++) {

@@ -127,16 +127,48 @@ interface Bad {
 async function readUnlocked(fs: LedgerFs, cache?: LedgerCache): Promise<LedgerRead> {
   const names = ((await fs.list(LEDGER_DIR)) ?? []).filter((n) => n.endsWith('.jsonl')).sort();
   if (cache) for (const name of [...cache.keys()]) if (!names.includes(name)) cache.delete(name);
+  const reads: SegmentRead[] = [];
+  for (const segment of names) reads.push(await readSegment(fs, segment, cache));
+  for (const [i, read] of reads.entries())
+    if (read?.bad.length) await quarantine(fs, names[i], read.bad);
+  if (!cache) return merged(names, reads);
+  const last = lastReads.get(cache);
+  if (last && sameReads(last.reads, reads)) return last.read;
+  const read = merged(names, reads);
+  // Kept only when every segment was read whole from what the cache holds, nothing malformed.
+  const kept = reads.every((r, i) => r !== null && r === cache.get(names[i]));
+  if (kept && read.quarantined === 0) lastReads.set(cache, { reads, read });
+  else lastReads.delete(cache);
+  return read;
+}
+
+type SegmentRead = Pick<SegmentSeen, 'found' | 'bad' | 'future'> | null;
+
+/**
+ * The last read made over a cache, and the segment reads it was made of: a read finding every
+ * segment as the cache already held it (no new line, none torn, none gone or added) answers that
+ * same read again, so a ledger nobody wrote to costs a listing and a size per segment, not a sort
+ * of every entry. Its entries are frozen: every reader shares them.
+ */
+const lastReads = new WeakMap<
+  LedgerCache,
+  { reads: SegmentRead[]; read: LedgerRead & { ok: true } }
+>();
+
+const sameReads = (a: SegmentRead[], b: SegmentRead[]) =>
+  a.length === b.length && a.every((r, i) => r === b[i]);
+
+/** The segments' records in one list, by (time, id), one per idem: the earliest. */
+function merged(names: string[], reads: SegmentRead[]): LedgerRead & { ok: true } {
   const found: Found[] = [];
   const quarantinedLines: QuarantinedLine[] = [];
   let futureFormat = 0;
-  for (const segment of names) {
-    const read = await readSegment(fs, segment, cache);
+  for (const [i, read] of reads.entries()) {
     if (!read) continue;
     for (const f of read.found) found.push(f);
     futureFormat += read.future;
-    for (const { line, reason } of read.bad) quarantinedLines.push({ segment, line, reason });
-    if (read.bad.length) await quarantine(fs, segment, read.bad);
+    for (const { line, reason } of read.bad)
+      quarantinedLines.push({ segment: names[i], line, reason });
   }
   found.sort((a, b) => compareTime(a.time, b.time) || compareIds(a.entry.id, b.entry.id));
   const seen = new Set<string>();
@@ -149,7 +181,7 @@ async function readUnlocked(fs: LedgerFs, cache?: LedgerCache): Promise<LedgerRe
   }
   return {
     ok: true,
-    entries,
+    entries: Object.freeze(entries) as LedgerEntry[],
     quarantined: quarantinedLines.length,
     futureFormat,
     quarantinedLines,
@@ -161,7 +193,7 @@ async function readSegment(
   fs: LedgerFs,
   segment: string,
   cache?: LedgerCache,
-): Promise<Pick<SegmentSeen, 'found' | 'bad' | 'future'> | null> {
+): Promise<SegmentRead> {
   const path = `${LEDGER_DIR}/${segment}`;
   const seen = cache?.get(segment);
   let base = NOTHING_SEEN;
@@ -175,6 +207,8 @@ async function readSegment(
       bytes = got.subarray(seen.tail.length);
     }
   }
+  // Nothing new since the cache's last whole line: the segment reads as the cache holds it.
+  if (bytes?.length === 0) return seen!;
   bytes ??= await fs.read(path);
   if (!bytes) {
     cache?.delete(segment);

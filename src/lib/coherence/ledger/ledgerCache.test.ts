@@ -98,6 +98,32 @@ describe('the ledger read with a cache', () => {
     expect(messagesOf(await readLedger(fs, { cache }))).toEqual(['a', 'b', 'c']);
     expect(reads).toEqual([{ path: SEG1, from: size - 64 }]);
   });
+
+  it('answers the same frozen entries while nothing is written, and sees the next write', async () => {
+    const store = memoryLedgerFs();
+    const cache: LedgerCache = new Map();
+    add(store, SEG1, `${diag(W1, 'a')}\n`);
+    add(store, SEG2, `${diag(W2, 'x')}\n`);
+    const first = await readLedger(store, { cache });
+    const again = await readLedger(store, { cache });
+    if (!first.ok || !again.ok) throw new Error('unreadable');
+    expect(again.entries).toBe(first.entries);
+    expect(Object.isFrozen(again.entries)).toBe(true);
+    // A torn line is read afresh each time, and never makes a kept answer.
+    add(store, SEG2, diag(W2, 'y').slice(0, 30));
+    const torn = await readLedger(store, { cache });
+    expect(torn).toMatchObject({ quarantined: 1 });
+    add(store, SEG2, `${diag(W2, 'y').slice(30)}\n`);
+    expect(messagesOf(await readLedger(store, { cache }))).toEqual(['a', 'x', 'y']);
+    // A segment added, then one removed.
+    add(store, SEG1_ROTATED, `${diag(W1, 'b')}\n`);
+    expect(messagesOf(await readLedger(store, { cache }))).toEqual(['a', 'x', 'y', 'b']);
+    store.removeDir(SEG1_ROTATED);
+    expect(messagesOf(await readLedger(store, { cache }))).toEqual(['a', 'x', 'y']);
+    // Another cache over the same store keeps its own answer.
+    const other = await readLedger(store, { cache: new Map() });
+    expect(other).toEqual(await readLedger(store, { cache }));
+  });
 });
 
 function messagesOf(read: Awaited<ReturnType<typeof readLedger>>) {

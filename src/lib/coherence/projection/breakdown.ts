@@ -42,7 +42,21 @@ export interface CoherenceModel {
   anchors: Map<string, Entry<'edge-anchor'>>;
 }
 
+/**
+ * Models of frozen entry lists (a ledger read's, which readers share): a read that found the
+ * ledger unchanged answers the same frozen list, and its model is not built again.
+ */
+const models = new WeakMap<readonly AnyEntry[], CoherenceModel>();
+
 export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
+  const known = models.get(entries);
+  if (known) return known;
+  const model = modelOf(entries);
+  if (Object.isFrozen(entries)) models.set(entries, model);
+  return model;
+}
+
+function modelOf(entries: readonly AnyEntry[]): CoherenceModel {
   const dag = buildDag(entries);
   const edges = originEdges(entries);
   const edgeByKey = new Map<string, OriginEdge>();

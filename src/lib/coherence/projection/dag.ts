@@ -57,7 +57,18 @@ export type Resolved =
   | { kind: 'absent' }
   | { kind: 'unknown-pin'; revision: RevisionId };
 
+/** DAGs of frozen entry lists (a ledger read's, shared by its readers), built once each. */
+const dags = new WeakMap<readonly AnyEntry[], Dag>();
+
 export function buildDag(entries: readonly AnyEntry[]): Dag {
+  const known = dags.get(entries);
+  if (known) return known;
+  const dag = dagOf(entries);
+  if (Object.isFrozen(entries)) dags.set(entries, dag);
+  return dag;
+}
+
+function dagOf(entries: readonly AnyEntry[]): Dag {
   const revisions = new Map<Uuid, Map<RevisionId, RevisionNode>>();
   const registry = new Map<Uuid, Registration>();
   const registeredBy = new Map<Uuid, Entry<'object-registered'>>();

@@ -108,9 +108,10 @@ export class ScanRecorder {
     const { deps, errors } = this;
     const entries = batch.map((b) => b.entry);
     const written = await appendEntries(deps.fs, deps.writer, entries, { lock: held });
-    // One error per file the lost entries were about, so each file shows what it is missing.
+    // One error per file the lost entries were about, so each file shows what it is missing; by
+    // path, whatever order the files were reconciled in (many are at once).
     if (!written.ok)
-      for (const about of new Set(batch.map((b) => b.about)))
+      for (const about of [...new Set(batch.map((b) => b.about))].sort())
         errors.push(scanError('not-recorded', about || null, written.error));
   }
 }
