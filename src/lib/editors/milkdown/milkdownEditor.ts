@@ -39,6 +39,7 @@ import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from '../richBlocks/footnotes';
 import { TailLoad } from './tailLoad';
 import { listOrder } from './listOrder';
+import { warmEditPath } from './warmEdit';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -293,6 +294,18 @@ export async function createMilkdownEditor(
     };
     yieldThen(step);
   });
+
+  // Once loaded, the edit path runs once on a sample, so the first keystroke finds it compiled.
+  void loaded.then(() =>
+    setTimeout(() => {
+      if (destroyed) return;
+      try {
+        warmEditPath(schema(), serializer(), pipelineOf(editor.ctx));
+      } catch {
+        // Only a warm-up: the first keystroke then pays for it, as without one.
+      }
+    }, 0),
+  );
 
   /**
    * The groups for a new text: unchanged blocks keep their nodes. While a long document is still
