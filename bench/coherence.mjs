@@ -260,13 +260,21 @@ async function measure(browser, hub, home, count, runs) {
         console.error(`  ${ms.toFixed(0).padStart(7)} ms  ${fn}`);
     }
     console.error(`coherence ${count}: in the core (unchanged): ${await coreMeasures(core)}`);
-    await core.close();
     console.error(`coherence ${count}: unchanged ${unchanged.map((x) => x.toFixed(0))}`);
     const changed = [];
+    if (PROFILE_DIR) await core.send('Profiler.start');
     for (let i = 0; i < runs; i++) {
       await changeOnePercent(page, count, i);
       changed.push(await edges());
     }
+    if (PROFILE_DIR) {
+      const { profile } = await core.send('Profiler.stop');
+      writeFileSync(join(PROFILE_DIR, `changed-${count}.cpuprofile`), JSON.stringify(profile));
+      for (const [fn, ms] of topSelfTimes(profile))
+        console.error(`  ${ms.toFixed(0).padStart(7)} ms  ${fn}`);
+    }
+    console.error(`coherence ${count}: in the core (1% changed): ${await coreMeasures(core)}`);
+    await core.close();
     console.error(`coherence ${count}: after 1% changed ${changed.map((x) => x.toFixed(0))}`);
     return {
       count,
@@ -364,7 +372,7 @@ calls again at once until the full answer, and times the whole. Meanwhile a pers
 open in the same app (keydown → the new revision in the status bar), and afterwards the bench
 reads the core's JS heap through the DevTools protocol and adds up the bytes under \`.vmark/\`.
 \`VMARK_BENCH_COHERENCE_SIZES\` sets the sizes (default 1000,10000,50000);
-\`VMARK_BENCH_COHERENCE_PROFILE=<folder>\` saves the core's CPU profile of each first call there.
+\`VMARK_BENCH_COHERENCE_PROFILE=<folder>\` saves the core's CPU profiles there (the first call, the unchanged calls, the calls after changes).
 
 ${table}
 

@@ -284,12 +284,14 @@ class Scan {
     const walk = recalled(last);
     const at = new Map(walk.files.map((f, i) => [f.path, i]));
     const maxBytes = this.options.limits?.maxFileBytes ?? MAX_SCAN_FILE_BYTES;
-    for (const path of touched) {
-      const i = at.get(path);
-      if (i === undefined) return null;
-      const look = await lookAt(this.workspace, path, maxBytes, this.state.files.get(path));
+    if (touched.some((path) => !at.has(path))) return null;
+    // Many at a time: each look is a few round trips to the file system.
+    const looks = await inTurns(touched, HASH_AT_ONCE, (path) =>
+      lookAt(this.workspace, path, maxBytes, this.state.files.get(path)),
+    );
+    for (const [k, look] of looks.entries()) {
       if (!('file' in look)) return null;
-      walk.files[i] = look.file;
+      walk.files[at.get(touched[k])!] = look.file;
     }
     return walk;
   }
