@@ -17,7 +17,8 @@
 import type { ChangeSet } from '@codemirror/state';
 import { diffSplice, type Splice } from '../core/store/textEdit';
 import { newRevision } from '../revisions/revision';
-import { applyChanges, changeSetOf, noChange, rebase, splicesOf } from './changes';
+import { changeSetOf, noChange, rebase, splicesOf } from './changes';
+import { DeferredText } from './deferredText';
 
 /** A step of the core's history as a window receives it. */
 export interface RemoteStep {
@@ -64,13 +65,20 @@ interface Confirmed {
   revision: string;
 }
 
+/** The confirmed state as the client holds it: its text rebuilt only when read. */
+interface Held {
+  text: DeferredText;
+  version: number;
+  revision: string;
+}
+
 export class CollabClient {
-  private confirmed: Confirmed;
+  private confirmed: Held;
   /** Sent to the core, not yet answered (against the confirmed text). */
   private inflight: ChangeSet | null = null;
   /** Typed since (against the confirmed text with `inflight` applied). */
   private queued: ChangeSet;
-  private localText: string;
+  private localText: DeferredText;
   private localRevision: string;
   /** Steps pushed by the core that could not be applied yet, by version. */
   private readonly buffered = new Map<number, RemoteStep>();
@@ -90,15 +98,15 @@ export class CollabClient {
     start: Confirmed,
     private readonly probe?: ClientProbe,
   ) {
-    this.confirmed = { ...start };
-    this.localText = start.text;
+    this.confirmed = { ...start, text: DeferredText.of(start.text) };
+    this.localText = this.confirmed.text;
     this.localRevision = start.revision;
     this.queued = noChange(start.text.length);
     this.newestKnown = start.version;
   }
 
   get text(): string {
-    return this.localText;
+    return this.localText.text;
   }
 
   /** The newest revision of the text this window shows (it changes with each keystroke). */
@@ -121,11 +129,14 @@ export class CollabClient {
 
   /** An edit made in this window; `splices` are against the text before it. */
   edit(splices: readonly Splice[]): void {
-    const changes = splices.filter((s) => this.localText.slice(s.from, s.to) !== s.insert);
+    // A splice that changes the length changes the text; only one that keeps it is compared.
+    const changes = splices.filter(
+      (s) => s.insert.length !== s.to - s.from || this.localText.slice(s.from, s.to) !== s.insert,
+    );
     if (changes.length === 0 || this.closed) return;
     const set = changeSetOf(changes, this.localText.length);
     this.queued = this.queued.compose(set);
-    this.localText = applyChanges(this.localText, set);
+    this.localText = this.localText.changed(set);
     this.made++;
     this.probe?.edited(this.made);
     this.setRevision(newRevision(this.localRevision));
@@ -237,7 +248,7 @@ export class CollabClient {
       return false;
     }
     if ('text' in r) {
-      const splice = diffSplice(this.confirmed.text, r.text);
+      const splice = diffSplice(this.confirmed.text.text, r.text);
       const step: RemoteStep = {
         version: r.version,
         revision: r.revision,
@@ -260,14 +271,14 @@ export class CollabClient {
       const remote = changeSetOf(step.splices, this.confirmed.text.length);
       const { secondAfterFirst, firstAfterSecond } = rebase(remote, this.queued);
       this.confirmed = {
-        text: applyChanges(this.confirmed.text, remote),
+        text: this.confirmed.text.changed(remote),
         version: step.version,
         revision: step.revision,
       };
       this.queued = secondAfterFirst;
       const shown = splicesOf(firstAfterSecond);
-      this.localText = applyChanges(this.localText, firstAfterSecond);
-      if (shown.length) this.view?.remote(this.localText, shown, step.undoable);
+      this.localText = this.localText.changed(firstAfterSecond);
+      if (shown.length) this.view?.remote(this.localText.text, shown, step.undoable);
     }
     this.confirmed.revision = revision;
     // With edits still pending, this text exists only here: it gets a token of its own.
@@ -285,7 +296,7 @@ export class CollabClient {
     if (this.closed) return;
     if (r.ok) {
       this.confirmed = {
-        text: applyChanges(this.confirmed.text, sent),
+        text: this.confirmed.text.changed(sent),
         version: r.version,
         revision: r.revision,
       };
@@ -308,11 +319,11 @@ export class CollabClient {
     this.view?.refused(r.message);
     // The core will not take these edits (read-only): show its text again.
     this.queued = noChange(this.confirmed.text.length);
-    const splice = diffSplice(this.localText, this.confirmed.text);
+    const splice = diffSplice(this.localText.text, this.confirmed.text.text);
     this.localText = this.confirmed.text;
     this.confirmedEdits = upTo;
     this.release(upTo);
-    if (splice) this.view?.remote(this.localText, [splice], false);
+    if (splice) this.view?.remote(this.localText.text, [splice], false);
     this.setRevision(this.confirmed.revision);
   }
 }
