@@ -7,6 +7,7 @@ import {
   buildDag,
   compareEntries,
   isKind,
+  keptForFrozen,
   pathOf,
   type AnyEntry,
   type Dag,
@@ -42,18 +43,8 @@ export interface CoherenceModel {
   anchors: Map<string, Entry<'edge-anchor'>>;
 }
 
-/**
- * Models of frozen entry lists (a ledger read's, which readers share): a read that found the
- * ledger unchanged answers the same frozen list, and its model is not built again.
- */
-const models = new WeakMap<readonly AnyEntry[], CoherenceModel>();
-
 export function buildModel(entries: readonly AnyEntry[]): CoherenceModel {
-  const known = models.get(entries);
-  if (known) return known;
-  const model = modelOf(entries);
-  if (Object.isFrozen(entries)) models.set(entries, model);
-  return model;
+  return modelKept(entries);
 }
 
 function modelOf(entries: readonly AnyEntry[]): CoherenceModel {
@@ -86,6 +77,9 @@ function modelOf(entries: readonly AnyEntry[]): CoherenceModel {
   }
   return { dag, edges, edgeByKey, resolutions, checks, lifecycle, anchors };
 }
+
+/** Models of frozen entry lists, built once each (dag.ts keptForFrozen). */
+const modelKept = keptForFrozen(modelOf);
 
 export type AnchorStatus = 'anchor-unchanged' | 'anchor-changed' | 'anchor-lost';
 

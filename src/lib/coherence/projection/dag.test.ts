@@ -4,6 +4,7 @@ import {
   compareEntries,
   heads,
   isStrictAncestor,
+  keptForFrozen,
   objectAt,
   pathOf,
   resolve,
@@ -172,5 +173,21 @@ describe('ledger order', () => {
     expect(compareEntries(a, b)).toBeLessThan(0);
     expect(compareEntries({ ...a, id: 'a' }, a)).toBeLessThan(0);
     expect(compareEntries(a, { ...a })).toBe(0);
+  });
+});
+
+describe('keptForFrozen', () => {
+  it('builds once for a frozen list, and afresh for a list that may still change', () => {
+    let builds = 0;
+    const count = keptForFrozen((entries) => ({ n: entries.length, build: ++builds }));
+    const open = [edit('2026-07-01T10:00:00.000Z', ELENA, E1, [], hash('01'))];
+    expect(count(open)).toEqual({ n: 1, build: 1 });
+    open.push(edit('2026-07-01T10:01:00.000Z', ELENA, E2, [E1], hash('02')));
+    expect(count(open)).toEqual({ n: 2, build: 2 });
+    const frozen = Object.freeze([...open]);
+    expect(count(frozen)).toBe(count(frozen));
+    expect(builds).toBe(3);
+    expect(buildDag(frozen)).toBe(buildDag(frozen));
+    expect(buildDag(open)).not.toBe(buildDag(open));
   });
 });

@@ -57,16 +57,28 @@ export type Resolved =
   | { kind: 'absent' }
   | { kind: 'unknown-pin'; revision: RevisionId };
 
-/** DAGs of frozen entry lists (a ledger read's, shared by its readers), built once each. */
-const dags = new WeakMap<readonly AnyEntry[], Dag>();
+/**
+ * `build` over entry lists, built once for each frozen list (a ledger read's: a read that found
+ * the ledger unchanged answers the same frozen list, which its readers share).
+ */
+export function keptForFrozen<T>(
+  build: (entries: readonly AnyEntry[]) => T,
+): (entries: readonly AnyEntry[]) => T {
+  const kept = new WeakMap<readonly AnyEntry[], T>();
+  return (entries) => {
+    const known = kept.get(entries);
+    if (known !== undefined) return known;
+    const built = build(entries);
+    if (Object.isFrozen(entries)) kept.set(entries, built);
+    return built;
+  };
+}
 
 export function buildDag(entries: readonly AnyEntry[]): Dag {
-  const known = dags.get(entries);
-  if (known) return known;
-  const dag = dagOf(entries);
-  if (Object.isFrozen(entries)) dags.set(entries, dag);
-  return dag;
+  return dagKept(entries);
 }
+
+const dagKept = keptForFrozen(dagOf);
 
 function dagOf(entries: readonly AnyEntry[]): Dag {
   const revisions = new Map<Uuid, Map<RevisionId, RevisionNode>>();
