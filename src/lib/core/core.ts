@@ -103,7 +103,7 @@ export class Core implements CoreApi {
   /** What follows every change of a document (see Documents.apply). */
   private effects(): DocumentEffects {
     return {
-      draft: (doc) => this.recordDraft(doc),
+      draft: (doc, step) => this.recordDraft(doc, step),
       forget: (tabId) => this.journal.record(tabId, null),
       push: (doc, step) => this.push(doc, step),
       changed: () => this.changed(),
@@ -456,8 +456,8 @@ export class Core implements CoreApi {
 
   // ── persistence ────────────────────────────────────────────────────────
 
-  private recordDraft(doc: DocState): void {
-    this.journal.record(doc.id, draftOf(doc));
+  private recordDraft(doc: DocState, step: Step | null): void {
+    this.journal.record(doc.id, draftOf(doc), step?.splices);
   }
 
   private layoutChanged(): void {

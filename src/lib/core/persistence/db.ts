@@ -1,7 +1,10 @@
 /** The core's IndexedDB: folder handles, settings, the tab layout and unsaved drafts. */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CredentialStorage, StoredCredential } from '../hub/clientCredentials';
-import type { EditorMode, DocKind, Settings, TextFormat } from '../types';
+import type { EditorMode, DocKind, Settings } from '../types';
+import type { Draft, DraftRecord } from './draftLog';
+
+export type { Draft };
 
 export interface StoredFolder {
   mount: string;
@@ -17,22 +20,13 @@ export interface StoredTab {
   active: boolean;
 }
 
-/** Unsaved text of one tab, written as the person types. */
-export interface Draft {
-  tabId: string;
-  path: string | null;
-  kind: DocKind;
-  text: string;
-  format: TextFormat;
-  savedAt: number;
-}
-
 interface VmarkDB extends DBSchema {
   folders: { key: string; value: StoredFolder };
   /** `settings`: the Settings; `clientCredentials`: the AI clients' credentials, hashed. */
   settings: { key: string; value: Settings | StoredCredential[] | string };
   layout: { key: string; value: StoredTab[] };
-  drafts: { key: string; value: Draft };
+  /** Bases under their tab's id, and the edits made after them (draftLog.ts). */
+  drafts: { key: string; value: DraftRecord };
 }
 
 export type Db = IDBPDatabase<VmarkDB>;

@@ -21,8 +21,11 @@ import { staleRevision } from '../../revisions/stale';
 import { notices } from '../notice';
 
 export interface DocumentEffects {
-  /** The tab's unsaved text changed, or it became clean (journal it, or forget it). */
-  draft(doc: DocState): void;
+  /**
+   * The tab's unsaved text changed, or it became clean (journal it, or forget it); `step` is the
+   * change, when the text changed.
+   */
+  draft(doc: DocState, step: Step | null): void;
   /** The tab is closed: forget its draft. */
   forget(tabId: string): void;
   /** Tells the windows that show the tab about a step, except the window it came from. */
@@ -98,7 +101,7 @@ export class Documents {
     const r = applyTransaction(doc, tr);
     if (!r.ok) return r;
     if (r.step) this.effects.push(doc, r.step);
-    if (r.savedChanged) this.effects.draft(doc);
+    if (r.savedChanged) this.effects.draft(doc, r.step);
     if (tr.meta || tr.saved || r.dirtyChanged) this.effects.changed();
     else if (r.changed) this.effects.textChanged();
     if (r.changed) this.emit({ type: 'text', tabId: doc.id });
