@@ -36,11 +36,16 @@ describe('the ledger', () => {
       diag('0001', '2026-12-03T16:00:00.000Z', W1, '0001', 'first'),
       diag('0002', '2026-12-03T16:00:01.000Z', W1, '0002', 'second'),
     ];
-    for (const line of lines)
+    let size = 0;
+    for (const line of lines) {
+      size += line.length + 1;
       expect(await appendEntry(fs, W1, entryOf(line))).toEqual({
         ok: true,
         segment: `${W1}.jsonl`,
+        size,
+        appended: line.length + 1,
       });
+    }
     expect(fs.text(SEG1)).toBe(`${lines[0]}\n${lines[1]}\n`);
     const result = await read(fs);
     expect(result.entries).toEqual(lines.map(entryOf));
@@ -232,6 +237,8 @@ describe('the ledger', () => {
     expect(await appendEntry(fs, W1, entryOf(next))).toEqual({
       ok: true,
       segment: `${W1}-001.jsonl`,
+      size: next.length + 1,
+      appended: next.length + 1,
     });
     expect(fs.text(`.vmark/ledger/${W1}-001.jsonl`)).toBe(`${next}\n`);
     expect(fs.text(SEG1)).toBe(`${big}\n`);
@@ -396,7 +403,10 @@ describe('appending a batch', () => {
   it('writes every entry in order with one append, after a torn tail', async () => {
     const fs = memoryLedgerFs();
     fs.put(SEG1, 'torn');
-    expect(await appendEntries(fs, W1, batch)).toEqual({ ok: true, segment: `${W1}.jsonl` });
+    const written = await appendEntries(fs, W1, batch);
+    const size = fs.text(SEG1)!.length;
+    // The segment's size after, and what the append added: a newline closing the torn line too.
+    expect(written).toEqual({ ok: true, segment: `${W1}.jsonl`, size, appended: size - 4 });
     const appends = fs.writes.filter((w) => w.path === SEG1 && w.op === 'append');
     expect(appends).toHaveLength(1);
     expect(fs.text(SEG1)!.split('\n')).toEqual([

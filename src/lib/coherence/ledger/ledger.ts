@@ -93,7 +93,15 @@ export type LedgerRead =
     }
   | { ok: false; error: string };
 
-export type LedgerWrite = { ok: true; segment: string } | { ok: false; error: string };
+export type LedgerWrite =
+  | {
+      ok: true;
+      segment: string;
+      /** The segment's size after the append, and the bytes the append added, when it wrote. */
+      size?: number;
+      appended?: number;
+    }
+  | { ok: false; error: string };
 
 const locks = new WeakMap<LedgerFs, LockFn>();
 
@@ -393,8 +401,9 @@ export async function appendEntries(
         const last = await fs.read(path, size - 1);
         torn = !!last && last[last.length - 1] !== NEWLINE;
       }
-      await fs.append(path, join(torn ? [encoder.encode('\n'), ...lines] : lines));
-      return { ok: true as const, segment };
+      const bytes = join(torn ? [encoder.encode('\n'), ...lines] : lines);
+      await fs.append(path, bytes);
+      return { ok: true as const, segment, size: size + bytes.length, appended: bytes.length };
     });
   } catch (e) {
     return { ok: false, error: `could not append to the ledger: ${message(e)}` };
