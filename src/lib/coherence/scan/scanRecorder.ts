@@ -21,8 +21,8 @@ export const EARLY_BATCH = 256;
 /**
  * An append waits, besides, until its entries hold about this share of the segment's size: each
  * append copies the segment, so appends that grow with it copy it a bounded number of times in
- * all (adopting 10,000 documents writes a 10 MB segment; 256 entries at a time, about 80 appends,
- * copied about 400 MB, 8 s of the browser's file system when measured).
+ * all (adopting 10,000 documents writes a 10 MB segment: 256 entries at a time would be about 80
+ * appends copying about 400 MB).
  */
 export const GROWTH = 1 / 2;
 
