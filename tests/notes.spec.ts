@@ -87,3 +87,28 @@ test('the source/WYSIWYG toggle keeps the text and the revision', async ({ page 
   await expect(page.locator('.statusbar .state')).toHaveText('Saved');
   expect((await readOpfs(page, 'toggle.md'))?.toString('utf8')).toBe(text + '\nAdded in source.');
 });
+
+test('the warm-up after a document loads leaves no trace: one editor, the same revision, nothing to undo', async ({
+  page,
+}) => {
+  await openApp(page);
+  const text = '# Plan\n\nA paragraph with *emphasis*.\n\n- one\n- two\n';
+  await writeOpfs(page, 'warm-trace.md', text);
+  await page.reload();
+  await openFromTree(page, 'warm-trace.md');
+  const editor = activeDocument(page).locator('.ProseMirror');
+  await expect(editor.locator('h1')).toHaveText('Plan');
+  const before = await revision(page).getAttribute('data-revision');
+  await editor.locator('p').first().click();
+  // The warm-ups run once the document is loaded, in a task of their own; wait past them.
+  await expect(activeDocument(page)).toHaveAttribute('data-complete', 'true');
+  await page.waitForTimeout(300);
+  expect(await page.locator('.ProseMirror').count()).toBe(1);
+  expect(await page.locator('[contenteditable]').count()).toBe(1);
+  await expect(editor).toBeFocused();
+  await page.keyboard.press('Control+z');
+  expect(await revision(page).getAttribute('data-revision')).toBe(before);
+  await expect(page.locator('.statusbar .state')).toHaveText('Saved');
+  await page.keyboard.type('!');
+  await expect(editor.locator('p').first()).toHaveText('A paragraph with emphasis.!');
+});

@@ -39,7 +39,8 @@ import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from '../richBlocks/footnotes';
 import { TailLoad } from './tailLoad';
 import { listOrder } from './listOrder';
-import { warmEditPath } from './warmEdit';
+import { warmEditPath, warmSample } from './warmEdit';
+import { warmViewPath } from './warmView';
 
 const findHighlights = $prose(() => findPlugin);
 const autoPair = $prose(() => autoPairPlugin);
@@ -301,6 +302,8 @@ export async function createMilkdownEditor(
       if (destroyed) return;
       try {
         warmEditPath(schema(), serializer(), pipelineOf(editor.ctx));
+        const sample = warmSample();
+        if (sample) warmViewPath(sample);
       } catch {
         // Only a warm-up: the first keystroke then pays for it, as without one.
       }

@@ -6,7 +6,7 @@
  * runs that path once on a small sample of its own, so the person's first keystroke does not pay
  * for it. Nothing of the sample reaches a document.
  */
-import type { Schema } from '@milkdown/kit/prose/model';
+import type { Node as ProseNode, Schema } from '@milkdown/kit/prose/model';
 import { EditorState } from '@milkdown/kit/prose/state';
 import { applyChanges, changeSetOf, rebase, splicesOf } from '../../collab/changes';
 import { collectDefinitions } from '../../markdown/blocks';
@@ -24,6 +24,10 @@ const SAMPLE = [
 ].join('\n\n');
 
 let warmed = false;
+let sample: ProseNode | null = null;
+
+/** The sample as editor nodes, once warmEditPath has parsed it. */
+export const warmSample = (): ProseNode | null => sample;
 
 /**
  * Types a character at the end of each of the sample's paragraphs through the edit path
@@ -39,6 +43,7 @@ export function warmEditPath(
   warmed = true;
   const definitions = collectDefinitions(SAMPLE);
   let groups = parsePrefix(SAMPLE, pipeline, Infinity, [], definitions).groups;
+  sample = docOf(schema, groups);
   let doc = docOf(schema, groups);
   const ends: number[] = [];
   doc.descendants((node, pos) => {
