@@ -75,7 +75,8 @@ export class Journal {
     const bases: Draft[] = [];
     for (const r of records) {
       if (!isEdits(r)) bases.push(r);
-      else edits.set(r.of, [...(edits.get(r.of) ?? []), r]);
+      else if (edits.has(r.of)) edits.get(r.of)!.push(r);
+      else edits.set(r.of, [r]);
     }
     const drafts = bases.map((base) => {
       const read = readDraft(base, edits.get(base.tabId) ?? []);

@@ -39,7 +39,7 @@ import { richBlocks } from '../richBlocks/richBlocks';
 import { configureFootnotes } from '../richBlocks/footnotes';
 import { TailLoad } from './tailLoad';
 import { listOrder } from './listOrder';
-import { warmEditPath, warmSample } from './warmEdit';
+import { warmEditPath } from './warmEdit';
 import { warmViewPath } from './warmView';
 
 const findHighlights = $prose(() => findPlugin);
@@ -301,8 +301,7 @@ export async function createMilkdownEditor(
     setTimeout(() => {
       if (destroyed) return;
       try {
-        warmEditPath(schema(), serializer(), pipelineOf(editor.ctx));
-        const sample = warmSample();
+        const sample = warmEditPath(schema(), serializer(), pipelineOf(editor.ctx));
         if (sample) warmViewPath(sample);
       } catch {
         // Only a warm-up: the first keystroke then pays for it, as without one.

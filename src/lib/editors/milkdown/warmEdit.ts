@@ -24,27 +24,23 @@ const SAMPLE = [
 ].join('\n\n');
 
 let warmed = false;
-let sample: ProseNode | null = null;
-
-/** The sample as editor nodes, once warmEditPath has parsed it. */
-export const warmSample = (): ProseNode | null => sample;
 
 /**
  * Types a character at the end of each of the sample's paragraphs through the edit path
- * (textAfterEdit, as the editor's watch plugin calls it), once per window. Answers the sample's
- * text after those edits, or null when the window had warmed already.
+ * (textAfterEdit, as the editor's watch plugin calls it), once per window. Answers the sample as
+ * editor nodes (for warmView.ts), or null when the window had warmed already.
  */
 export function warmEditPath(
   schema: Schema,
   serialize: Serialize,
   pipeline: Pipeline,
-): string | null {
+): ProseNode | null {
   if (warmed) return null;
   warmed = true;
   const definitions = collectDefinitions(SAMPLE);
   let groups = parsePrefix(SAMPLE, pipeline, Infinity, [], definitions).groups;
-  sample = docOf(schema, groups);
-  let doc = docOf(schema, groups);
+  const sample = docOf(schema, groups);
+  let doc = sample;
   const ends: number[] = [];
   doc.descendants((node, pos) => {
     if (node.type.name === 'paragraph') ends.push(pos + node.nodeSize - 1);
@@ -56,7 +52,7 @@ export function warmEditPath(
     groups = textAfterEdit(schema, serialize, groups, next, { pipeline, definitions }, doc);
     doc = next;
   }
-  const text = textOf(groups);
+  textOf(groups);
   // What the window's collab client does with the edit: a change set, composed, applied, rebased.
   const typed = changeSetOf([{ from: 0, to: 0, insert: 'x' }], SAMPLE.length);
   const more = typed.compose(changeSetOf([{ from: 1, to: 1, insert: 'y' }], typed.newLength));
@@ -64,5 +60,5 @@ export function warmEditPath(
   const { firstAfterSecond } = rebase(remote, more);
   splicesOf(firstAfterSecond);
   applyChanges(applyChanges(SAMPLE, more), firstAfterSecond);
-  return text;
+  return sample;
 }
