@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attachToCore, topSelfTimes } from './coreWorkerCdp.mjs';
+import { FLOOR_FILES, measureOpfsFloor } from './opfsFloor.mjs';
 import { keystrokeLatency } from './openTiming.mjs';
 import { median, pct, writeOpfs } from './stats.mjs';
 
@@ -27,6 +28,8 @@ const KEYS_A_TURN = 10;
 /** A call may take long (adopting 10,000 files); the hub and the client wait for it. */
 const CALL_TIMEOUT_MS = 60 * 60_000;
 export const FILES_A_FOLDER = 100;
+/** About the size of each note writeCorpus writes (its snapshot holds the same bytes but the id). */
+const NOTE_BYTES = 1_200;
 
 /**
  * Writes `count` notes of about 1.2 KB into the page's private file system, 100 a folder
@@ -304,8 +307,10 @@ export async function runCoherenceBench(executablePath, args, runs = 5) {
   const { hub, home } = await startOwnHub();
   const browser = await chromium.launch({ executablePath, args, headless: true });
   const results = [];
+  let floor;
   try {
     for (const count of SIZES) results.push(await measure(browser, hub, home, count, runs));
+    floor = await measureOpfsFloor(browser, NOTE_BYTES);
   } finally {
     await browser.close();
     await hub.close();
@@ -348,6 +353,21 @@ export async function runCoherenceBench(executablePath, args, runs = 5) {
       `${runsOf(r.changed)}; ${perFile(median(r.changed), r.count)} a file`,
     ]);
   }
+  const each = (x) => `${x.toFixed(2)} ms`;
+  rows.push([
+    `The browser's file system alone, in a SharedWorker (${n(FLOOR_FILES)} files of ${n(NOTE_BYTES)} B): ` +
+      'a file read / a file written / one of each at once',
+    `${each(floor.read)} / ${each(floor.write)} / ${each(floor.both)}`,
+    '—',
+    `1 run each; a write through a synchronous access handle (dedicated worker) ${each(floor.sync)}; ` +
+      `two SharedWorkers writing at once ${each(floor.twoWriters)} a file`,
+  ]);
+  rows.push([
+    '10,000 files read and 10,000 snapshot files written, nothing else (the floor under adopting)',
+    ms(floor.both * 10_000),
+    '—',
+    'one of each at once, times 10,000',
+  ]);
   return [
     '| measure | median | target | runs |',
     '|---|---|---|---|',
@@ -371,6 +391,9 @@ A call waits at most 15 s for its scan and then answers BUSY with how far it has
 calls again at once until the full answer, and times the whole. Meanwhile a person types in a note
 open in the same app (keydown → the new revision in the status bar), and afterwards the bench
 reads the core's JS heap through the DevTools protocol and adds up the bytes under \`.vmark/\`.
+The last two rows are the browser's private file system with no app code (bench/opfsFloor.mjs):
+what reading every note and writing a snapshot file for each costs by itself, the floor under the
+first call.
 \`VMARK_BENCH_COHERENCE_SIZES\` sets the sizes (default 1000,10000,50000);
 \`VMARK_BENCH_COHERENCE_PROFILE=<folder>\` saves the core's CPU profiles there (the first call, the unchanged calls, the calls after changes).
 
