@@ -373,20 +373,23 @@ export async function appendEntries(
   if (!isUuid(writer))
     return { ok: false, error: `writer ${JSON.stringify(writer)} is not a UUID` };
   const lines: Uint8Array[] = [];
+  // The entries as a read of these lines will find them (checked on the bytes written).
+  const found: Found[] = [];
   const breathe = slices();
   for (const entry of entries) {
     await breathe();
     if (entry.writer !== writer)
       return { ok: false, error: `the entry's writer is ${entry.writer}, not ${writer}` };
-    const line = formatEntry(entry);
-    const parsed = parseLine(line.slice(0, -1));
+    const bytes = encoder.encode(formatEntry(entry));
+    if (bytes.length - 1 > LINE_LIMIT)
+      return { ok: false, error: 'the entry is longer than 16 MiB' };
+    const parsed = parseBytes(bytes.subarray(0, bytes.length - 1));
+    if (parsed === 'blank') return { ok: false, error: 'not a valid ledger entry: a blank line' };
     if ('future' in parsed)
       return { ok: false, error: `format ${entry.format} is newer than this app writes` };
     if (!parsed.ok) return { ok: false, error: `not a valid ledger entry: ${parsed.reason}` };
-    const bytes = encoder.encode(line);
-    if (bytes.length - 1 > LINE_LIMIT)
-      return { ok: false, error: 'the entry is longer than 16 MiB' };
     lines.push(bytes);
+    found.push({ entry: parsed.entry, time: parseTime(parsed.entry.time)! });
   }
   const limit = options.segmentLimit ?? SEGMENT_LIMIT;
   try {
@@ -403,11 +406,36 @@ export async function appendEntries(
       }
       const bytes = join(torn ? [encoder.encode('\n'), ...lines] : lines);
       await fs.append(path, bytes);
+      if (options.cache && !torn) rememberAppend(options.cache, segment, size, bytes, found);
       return { ok: true as const, segment, size: size + bytes.length, appended: bytes.length };
     });
   } catch (e) {
     return { ok: false, error: `could not append to the ledger: ${message(e)}` };
   }
+}
+
+/**
+ * Tells the cache about lines just appended, so the next read does not read and parse them again
+ * (after a big first scan: every entry it made). Only when the cache had seen the segment up to
+ * where they start; otherwise the next read finds them as it would anyone's.
+ */
+function rememberAppend(
+  cache: LedgerCache,
+  segment: string,
+  before: number,
+  bytes: Uint8Array,
+  found: Found[],
+): void {
+  const seen = cache.get(segment) ?? (before === 0 ? NOTHING_SEEN : undefined);
+  if (!seen || seen.size !== before) return;
+  cache.set(segment, {
+    size: before + bytes.length,
+    tail: tailOf(seen.tail, bytes),
+    lines: seen.lines + found.length,
+    found: seen.found.concat(found),
+    bad: seen.bad,
+    future: seen.future,
+  });
 }
 
 async function activeSegment(fs: LedgerFs, writer: string, limit: number): Promise<string> {

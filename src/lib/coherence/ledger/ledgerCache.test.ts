@@ -3,7 +3,8 @@
  * what a read from scratch answers, while parsing only what was added since.
  */
 import { describe, expect, it } from 'vitest';
-import { readLedger, type LedgerCache } from './ledger';
+import { appendEntries, readLedger, type LedgerCache } from './ledger';
+import type { LedgerEntry } from '../format/envelope';
 import type { LedgerFs } from './ledgerFs';
 import { memoryLedgerFs, type MemoryLedgerFs } from './memoryLedgerFs';
 
@@ -123,6 +124,49 @@ describe('the ledger read with a cache', () => {
     // Another cache over the same store keeps its own answer.
     const other = await readLedger(store, { cache: new Map() });
     expect(other).toEqual(await readLedger(store, { cache }));
+  });
+
+  it('knows the lines its own append wrote, so the next read parses none of them', async () => {
+    const store = memoryLedgerFs();
+    const { fs, reads } = counted(store);
+    const cache: LedgerCache = new Map();
+    const entry = (message: string) => JSON.parse(diag(W1, message)) as LedgerEntry;
+    // A new segment, then a segment the cache has read.
+    expect(await appendEntries(fs, W1, [entry('a'), entry('b')], { cache })).toMatchObject({
+      ok: true,
+    });
+    expect(await appendEntries(fs, W1, [entry('c')], { cache })).toMatchObject({ ok: true });
+    const size = store.text(SEG1)!.length;
+    reads.length = 0;
+    const read = await readLedger(fs, { cache });
+    expect(read).toEqual(await readLedger(store));
+    expect(messagesOf(read)).toEqual(['a', 'b', 'c']);
+    // Only the tail it checks is read: nothing to parse.
+    expect(reads).toEqual([{ path: SEG1, from: size - 64 }]);
+  });
+
+  it('leaves to the next read what others wrote before its append, and torn lines', async () => {
+    const store = memoryLedgerFs();
+    const cache: LedgerCache = new Map();
+    const entry = (message: string) => JSON.parse(diag(W1, message)) as LedgerEntry;
+    await appendEntries(store, W1, [entry('a')], { cache });
+    // Written behind the cache's back (another window of the same writer, a sync tool).
+    add(
+      store,
+      SEG1,
+      `${diag(W1, 'b')}
+`,
+    );
+    await appendEntries(store, W1, [entry('c')], { cache });
+    expect(messagesOf(await readLedger(store, { cache }))).toEqual(['a', 'b', 'c']);
+    expect(await readLedger(store, { cache })).toEqual(await readLedger(store));
+    // A torn line: the append starts a line of its own after it, and the read sees both.
+    add(store, SEG1, diag(W1, 'd').slice(0, 40));
+    await appendEntries(store, W1, [entry('e')], { cache });
+    const read = await readLedger(store, { cache });
+    expect(read).toEqual(await readLedger(store));
+    expect(read).toMatchObject({ quarantined: 1 });
+    expect(messagesOf(read)).toEqual(['a', 'b', 'c', 'e']);
   });
 });
 

@@ -165,7 +165,7 @@ class Scan {
     private options: ScanOptions,
     private report: ScanReport,
   ) {
-    this.recorder = new ScanRecorder(deps, report.errors);
+    this.recorder = new ScanRecorder(deps, report.errors, state.ledger);
   }
 
   /** Writes the entries this scan makes (scanRecorder.ts). */

@@ -5,7 +5,7 @@
  * its batch, reported per file; the next scan, finding the same differences, makes them again.
  */
 import { rfc3339, type LedgerEntry } from '../format/envelope';
-import { appendEntries, ensureInitialized } from '../ledger/ledger';
+import { appendEntries, ensureInitialized, type LedgerCache } from '../ledger/ledger';
 import type { LockFn } from '../ledger/ledgerFs';
 import type { KnownBodies, KnownKind } from '../format/records';
 import { scanError, type ScanError } from './scanErrors';
@@ -53,6 +53,8 @@ export class ScanRecorder {
     private readonly deps: KernelDeps,
     /** The scan's list of what it could not do (its report's `errors`). */
     private readonly errors: ScanError[],
+    /** The session's ledger cache: told of each append, so no read parses this scan's lines. */
+    private readonly cache?: LedgerCache,
   ) {}
 
   /**
@@ -124,7 +126,10 @@ export class ScanRecorder {
   private async write(batch: Pending[]): Promise<void> {
     const { deps, errors } = this;
     const entries = batch.map((b) => b.entry);
-    const written = await appendEntries(deps.fs, deps.writer, entries, { lock: held });
+    const written = await appendEntries(deps.fs, deps.writer, entries, {
+      lock: held,
+      cache: this.cache,
+    });
     if (written.ok && written.size !== undefined && written.appended) {
       this.segmentBytes = written.size;
       this.entryBytes = written.appended / entries.length;
