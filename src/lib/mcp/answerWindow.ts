@@ -7,8 +7,12 @@
 
 /** The hub's own default, until a hub says otherwise. */
 export const HUB_WAITS_MS = 25_000;
-/** What a long call never waits past, whatever the hub allows (SPEC: an answer within 20 s). */
-export const LONGEST_WAIT_MS = 15_000;
+/**
+ * What a long call never waits past, whatever the hub allows (an answer within 20 s). The rest is
+ * margin: a pause of the worker doing the work (a garbage collection of up to 6.5 s was measured in
+ * the core while it adopted 50,000 notes) holds up the timer that ends the wait.
+ */
+export const LONGEST_WAIT_MS = 12_000;
 /** The part of the hub's wait a call may spend waiting; the rest is for making its answer. */
 const SHARE = 0.6;
 
