@@ -387,7 +387,7 @@ part alone). Every call scans the workspace first. The first call's scan adopts 
 registration and a first revision each, with its snapshot. Then calls with nothing changed; then,
 before each call, another 1% of the files rewritten in OPFS behind the app's back, which that
 call's scan records as external edits. "A file" is the median divided by the number of files.
-A call waits at most 15 s for its scan and then answers BUSY with how far it has come; the bench
+A call waits at most 12 s for its scan and then answers BUSY with how far it has come; the bench
 calls again at once until the full answer, and times the whole. Meanwhile a person types in a note
 open in the same app (keydown → the new revision in the status bar), and afterwards the bench
 reads the core's JS heap through the DevTools protocol and adds up the bytes under \`.vmark/\`.
