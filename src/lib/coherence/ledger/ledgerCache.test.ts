@@ -151,12 +151,7 @@ describe('the ledger read with a cache', () => {
     const entry = (message: string) => JSON.parse(diag(W1, message)) as LedgerEntry;
     await appendEntries(store, W1, [entry('a')], { cache });
     // Written behind the cache's back (another window of the same writer, a sync tool).
-    add(
-      store,
-      SEG1,
-      `${diag(W1, 'b')}
-`,
-    );
+    add(store, SEG1, `${diag(W1, 'b')}\n`);
     await appendEntries(store, W1, [entry('c')], { cache });
     expect(messagesOf(await readLedger(store, { cache }))).toEqual(['a', 'b', 'c']);
     expect(await readLedger(store, { cache })).toEqual(await readLedger(store));
